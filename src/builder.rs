@@ -1,0 +1,355 @@
+//! Building a formula with named variables: what every encoder uses.
+//!
+//! Primary variables get readable names ([`crate::names`]); auxiliary
+//! variables come from rustsat's cardinality and pseudo-boolean encodings
+//! and stay unnamed. [`FormulaBuilder::finish`] yields a [`Formula`] whose
+//! header carries the family, encoder, options, puzzle, names and
+//! projection set.
+//!
+//! ```
+//! use satpipe::builder::{AtMostOne, FormulaBuilder};
+//! let mut b = FormulaBuilder::new("demo", "demo/onehot");
+//! let xs: Vec<_> = (1..=3).map(|v| b.named(format!("x={v}"))).collect();
+//! b.exactly_one(&xs, AtMostOne::Ladder);
+//! b.clause_by_names(&["-x=1"]).unwrap();
+//! let formula = b.finish();
+//! assert_eq!(formula.meta.names.len(), 3);
+//! ```
+
+use crate::cnf::{Clauses, Formula, Kind, Metadata};
+use crate::error::{Error, Result};
+use crate::names;
+use rustsat::encodings::{am1, card, pb, CollectClauses};
+use rustsat::instances::{BasicVarManager, ManageVars};
+use rustsat::types::{Clause, Lit, Var};
+use std::collections::HashMap;
+
+/// Which at-most-one encoding to use (all from rustsat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum AtMostOne {
+    /// Pairwise: no auxiliaries, quadratic clauses; best for a few literals.
+    Pairwise,
+    /// Ladder (sequential): linear size, strong propagation.
+    #[default]
+    Ladder,
+    /// Commander encoding.
+    Commander,
+    /// Bimander encoding.
+    Bimander,
+    /// Bitwise (binary) encoding: logarithmic auxiliaries.
+    Bitwise,
+}
+
+/// Which pseudo-boolean encoding to use for weighted constraints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PbEncoding {
+    /// Generalized totalizer.
+    #[default]
+    Gte,
+    /// Dynamic polynomial watchdog.
+    Dpw,
+    /// Binary adder.
+    Adder,
+}
+
+/// Collects encoding output into our clause list.
+struct Collector<'a>(&'a mut Clauses);
+
+impl CollectClauses for Collector<'_> {
+    fn n_clauses(&self) -> usize {
+        self.0.len()
+    }
+    fn extend_clauses<T>(&mut self, clauses: T) -> Result<(), rustsat::OutOfMemory>
+    where
+        T: IntoIterator<Item = Clause>,
+    {
+        for clause in clauses {
+            self.0.push(&clause[..]);
+        }
+        Ok(())
+    }
+}
+
+/// Builds a [`Formula`] with named primary variables.
+#[derive(Debug)]
+pub struct FormulaBuilder {
+    meta: Metadata,
+    vars: BasicVarManager,
+    by_name: HashMap<String, Lit>,
+    hard: Clauses,
+    soft: Clauses,
+    weights: Vec<u64>,
+}
+
+impl FormulaBuilder {
+    /// A builder for `family`, produced by `encoder` (e.g. `numberlink/edges`).
+    pub fn new(family: &str, encoder: &str) -> Self {
+        FormulaBuilder {
+            meta: Metadata {
+                family: Some(family.to_string()),
+                encoder: Some(encoder.to_string()),
+                ..Metadata::default()
+            },
+            vars: BasicVarManager::default(),
+            by_name: HashMap::new(),
+            hard: Clauses::new(),
+            soft: Clauses::new(),
+            weights: Vec::new(),
+        }
+    }
+
+    /// Records an encoder option in the header (`c option KEY=VALUE`).
+    pub fn option(&mut self, key: &str, value: impl ToString) -> &mut Self {
+        self.meta.options.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    /// Stores the puzzle text verbatim in the header.
+    pub fn puzzle(&mut self, text: &str) -> &mut Self {
+        self.meta.puzzle = Some(text.to_string());
+        self
+    }
+
+    /// Declares that every solution has the same number of true projection
+    /// variables, so enumeration may block just the true ones.
+    pub fn blocking_positive(&mut self) -> &mut Self {
+        self.meta.blocking_positive = true;
+        self
+    }
+
+    /// The variable called `name`, created on first use. Whitespace in the
+    /// name becomes `_`, and a name that could be mistaken for a literal is
+    /// prefixed with `'`, so any text can be used.
+    pub fn named(&mut self, name: impl Into<String>) -> Lit {
+        let mut name: String = name.into();
+        if name.chars().any(char::is_whitespace) {
+            name = name
+                .chars()
+                .map(|c| if c.is_whitespace() { '_' } else { c })
+                .collect();
+        }
+        if names::validate(&name).is_err() {
+            name.insert(0, '\'');
+        }
+        if let Some(&lit) = self.by_name.get(&name) {
+            return lit;
+        }
+        let lit = self.vars.new_lit();
+        self.meta.names.insert(lit.var(), name.clone());
+        self.by_name.insert(name, lit);
+        lit
+    }
+
+    /// The variable called `name`, if it exists.
+    pub fn lookup(&self, name: &str) -> Option<Lit> {
+        self.by_name.get(name).copied()
+    }
+
+    /// A fresh unnamed auxiliary variable.
+    pub fn aux(&mut self) -> Lit {
+        self.vars.new_lit()
+    }
+
+    /// Number of variables so far.
+    pub fn num_vars(&self) -> u32 {
+        self.vars.n_used()
+    }
+
+    /// Number of hard clauses so far.
+    pub fn num_clauses(&self) -> usize {
+        self.hard.len()
+    }
+
+    /// Adds a hard clause.
+    pub fn clause(&mut self, lits: &[Lit]) {
+        self.hard.push(lits);
+    }
+
+    /// Adds a hard clause whose literals are given by name (`-name` for a
+    /// negated literal). Every name must already exist.
+    pub fn clause_by_names(&mut self, lits: &[&str]) -> Result<()> {
+        let mut clause = Vec::with_capacity(lits.len());
+        for text in lits {
+            let (negated, name) = match text.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, *text),
+            };
+            let lit = self
+                .lookup(name)
+                .ok_or_else(|| Error::Usage(format!("no variable is named '{name}'")))?;
+            clause.push(if negated { !lit } else { lit });
+        }
+        self.clause(&clause);
+        Ok(())
+    }
+
+    /// Adds `a -> b` as the clause `-a b`.
+    pub fn implies(&mut self, a: Lit, b: Lit) {
+        self.clause(&[!a, b]);
+    }
+
+    /// At most one of `lits` is true.
+    pub fn at_most_one(&mut self, lits: &[Lit], encoding: AtMostOne) {
+        if lits.len() <= 1 {
+            return;
+        }
+        let mut out = Collector(&mut self.hard);
+        let vars = &mut self.vars;
+        let iter = lits.iter().copied();
+        // Encoding into a Vec-backed collector cannot run out of memory
+        // short of an allocation failure, which aborts anyway.
+        let _ = match encoding {
+            AtMostOne::Pairwise => {
+                am1::Encode::encode(&mut am1::Pairwise::from_iter(iter), &mut out, vars)
+            }
+            AtMostOne::Ladder => {
+                am1::Encode::encode(&mut am1::Ladder::from_iter(iter), &mut out, vars)
+            }
+            AtMostOne::Commander => am1::Encode::encode(
+                &mut am1::Commander::<4, am1::Pairwise>::from_iter(iter),
+                &mut out,
+                vars,
+            ),
+            AtMostOne::Bimander => am1::Encode::encode(
+                &mut am1::Bimander::<4, am1::Pairwise>::from_iter(iter),
+                &mut out,
+                vars,
+            ),
+            AtMostOne::Bitwise => {
+                am1::Encode::encode(&mut am1::Bitwise::from_iter(iter), &mut out, vars)
+            }
+        };
+    }
+
+    /// Exactly one of `lits` is true.
+    pub fn exactly_one(&mut self, lits: &[Lit], encoding: AtMostOne) {
+        self.clause(lits);
+        self.at_most_one(lits, encoding);
+    }
+
+    /// Between `min` and `max` of `lits` are true (totalizer).
+    pub fn cardinality(&mut self, lits: &[Lit], min: usize, max: usize) {
+        if min > max || min > lits.len() {
+            self.clause(&[]);
+            return;
+        }
+        if min == 0 && max >= lits.len() {
+            return;
+        }
+        if max == 0 {
+            for &lit in lits {
+                self.clause(&[!lit]);
+            }
+            return;
+        }
+        if min == lits.len() {
+            for &lit in lits {
+                self.clause(&[lit]);
+            }
+            return;
+        }
+        let mut totalizer = card::Totalizer::from_iter(lits.iter().copied());
+        let mut out = Collector(&mut self.hard);
+        let mut units = Vec::new();
+        if max < lits.len() {
+            let _ =
+                card::BoundUpper::encode_ub(&mut totalizer, max..=max, &mut out, &mut self.vars);
+            if let Ok(lits) = card::BoundUpper::enforce_ub(&totalizer, max) {
+                units.extend(lits);
+            }
+        }
+        if min > 0 {
+            let _ =
+                card::BoundLower::encode_lb(&mut totalizer, min..=min, &mut out, &mut self.vars);
+            if let Ok(lits) = card::BoundLower::enforce_lb(&totalizer, min) {
+                units.extend(lits);
+            }
+        }
+        for unit in units {
+            self.clause(&[unit]);
+        }
+    }
+
+    /// The weighted sum of true `terms` is at most `bound`.
+    pub fn pb_at_most(&mut self, terms: &[(Lit, usize)], bound: usize, encoding: PbEncoding) {
+        let total: usize = terms.iter().map(|(_, w)| w).sum();
+        if total <= bound {
+            return;
+        }
+        let iter = terms.iter().copied();
+        let mut out = Collector(&mut self.hard);
+        let units = match encoding {
+            PbEncoding::Gte => encode_pb_ub(
+                pb::GeneralizedTotalizer::from_iter(iter),
+                bound,
+                &mut out,
+                &mut self.vars,
+            ),
+            PbEncoding::Dpw => encode_pb_ub(
+                pb::DynamicPolyWatchdog::from_iter(iter),
+                bound,
+                &mut out,
+                &mut self.vars,
+            ),
+            PbEncoding::Adder => encode_pb_ub(
+                pb::BinaryAdder::from_iter(iter),
+                bound,
+                &mut out,
+                &mut self.vars,
+            ),
+        };
+        for unit in units {
+            self.clause(&[unit]);
+        }
+    }
+
+    /// Adds a soft clause with `weight`: the formula becomes WCNF and its
+    /// cost is the weight of the falsified soft clauses.
+    pub fn soft(&mut self, weight: u64, lits: &[Lit]) {
+        self.soft.push(lits);
+        self.weights.push(weight);
+    }
+
+    /// Sets the projection set (default: every named variable).
+    pub fn projection(&mut self, vars: &[Var]) -> &mut Self {
+        self.meta.projection = Some(vars.to_vec());
+        self
+    }
+
+    /// The finished formula. Without an explicit projection, the named
+    /// variables form it (if there are any; otherwise all variables do).
+    pub fn finish(mut self) -> Formula {
+        if self.meta.projection.is_none() && !self.meta.names.is_empty() {
+            let mut named: Vec<Var> = self.meta.names.keys().copied().collect();
+            named.sort();
+            self.meta.projection = Some(named);
+        }
+        let kind = if self.soft.is_empty() {
+            Kind::Cnf
+        } else {
+            Kind::Wcnf
+        };
+        Formula {
+            header: self.meta.to_comment_lines(),
+            num_vars: self.vars.n_used(),
+            meta: self.meta,
+            kind,
+            hard: self.hard,
+            soft: self.soft,
+            weights: self.weights,
+        }
+    }
+}
+
+fn encode_pb_ub<E>(
+    mut encoding: E,
+    bound: usize,
+    out: &mut Collector<'_>,
+    vars: &mut BasicVarManager,
+) -> Vec<Lit>
+where
+    E: pb::BoundUpper,
+{
+    let _ = encoding.encode_ub(bound..=bound, out, vars);
+    encoding.enforce_ub(bound).unwrap_or_default()
+}

@@ -1,0 +1,263 @@
+//! `solve`: a CNF stream in, the model stream out.
+
+use super::Command;
+use crate::dimacs::{read_formula, ReadOptions};
+use crate::error::{Error, IoContext, Result};
+use crate::io::{self, Input};
+use crate::solve::{run, Blocking, SolveOptions};
+use crate::solver::external::External;
+use crate::solver::registry::{find_program, Registry, SolverConfig};
+use crate::solver::{embedded, Backend};
+use clap::Parser;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Solve a CNF (or WCNF) stream; print the model stream.
+///
+/// Runs an embedded solver (CaDiCaL by default; MiniSat, Glucose, and
+/// Kissat through the companion binary `solve-kissat`) or an external one
+/// found on PATH. Every model is checked against every clause before it is
+/// printed. Exit status: 10 satisfiable (or optimum found), 20
+/// unsatisfiable, 0 unknown (time limit), 1 error.
+#[derive(Debug, Parser)]
+#[command(
+    name = "solve",
+    version,
+    after_help = "Examples:\n  \
+      encode-numberlink puzzle.txt | solve | decode-numberlink\n  \
+      cnf-gen queens 8 | solve --all | tail -2          # 92 solutions\n  \
+      cnf-gen queens 8 | solve --max 2                  # is it unique?\n  \
+      cnf-gen php 6 5 | solve --external minisat        # exit 20\n  \
+      cnf-gen cycle-cover 9 | solve                     # WCNF: o lines, optimum\n  \
+      solve --solver-cmd 'kissat -q' formula.cnf"
+)]
+#[command(group = clap::ArgGroup::new("backend").multiple(false))]
+pub struct SolveArgs {
+    /// The CNF/WCNF stream (`-` for standard input).
+    #[arg(default_value = "-")]
+    pub input: PathBuf,
+
+    /// Embedded solver: cadical, minisat, glucose or kissat.
+    #[arg(long, group = "backend", value_name = "NAME")]
+    pub solver: Option<String>,
+
+    /// External solver from the registry (see --list-solvers): minisat,
+    /// glucose, kissat, cadical, picosat, cryptominisat5, or one from
+    /// --solver-config.
+    #[arg(long, group = "backend", value_name = "NAME")]
+    pub external: Option<String>,
+
+    /// Any command that prints SAT-competition output; `{input}` marks the
+    /// file path, else it is appended.
+    #[arg(long, group = "backend", value_name = "COMMAND")]
+    pub solver_cmd: Option<String>,
+
+    /// A JSON file of extra external solver entries (repeatable).
+    #[arg(long, value_name = "FILE")]
+    pub solver_config: Vec<PathBuf>,
+
+    /// List the embedded and external solvers, and exit.
+    #[arg(long)]
+    pub list_solvers: bool,
+
+    /// Enumerate every solution distinct on the projection set.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Stop after N solutions (`--max 2` asks whether a solution is unique).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max: Option<u64>,
+
+    /// Give up after this many seconds (answer UNKNOWN, exit 0).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+
+    /// Blocking clauses for enumeration.
+    #[arg(long, value_enum, default_value_t = Blocking::Auto)]
+    pub block: Blocking,
+
+    /// Accept a wrong clause count and literals beyond the declared variables.
+    #[arg(long)]
+    pub relaxed: bool,
+
+    /// Print the result as one JSON document instead of the model stream.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Print a summary on standard error at the end.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Progress on standard error.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+impl SolveArgs {
+    fn registry(&self) -> Result<Registry> {
+        let mut registry = Registry::built_in();
+        for path in &self.solver_config {
+            registry.load(path)?;
+        }
+        if let Some(path) = std::env::var_os("SATPIPE_SOLVERS") {
+            registry.load(std::path::Path::new(&path))?;
+        }
+        Ok(registry)
+    }
+
+    fn list_solvers(&self) -> Result<u8> {
+        let registry = self.registry()?;
+        let mut out = io::stdout();
+        let mut text = String::from("embedded (--solver):\n");
+        for name in embedded::available() {
+            text.push_str(&format!("  {name}\n"));
+        }
+        if !embedded::available().contains(&"kissat") {
+            let found = kissat_companion().is_some();
+            text.push_str(&format!(
+                "  kissat (through solve-kissat: {})\n",
+                if found { "found" } else { "not built" }
+            ));
+        }
+        text.push_str("external (--external):\n");
+        for entry in registry.entries() {
+            let found = find_program(entry.program()).is_some();
+            text.push_str(&format!(
+                "  {:<16}{:<10}{}\n",
+                entry.name,
+                if found { "found" } else { "missing" },
+                entry.description
+            ));
+        }
+        out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        out.flush().with_name(io::STDOUT_NAME)?;
+        Ok(0)
+    }
+
+    fn external_config(&self) -> Result<Option<SolverConfig>> {
+        if let Some(command) = &self.solver_cmd {
+            if command.trim().is_empty() {
+                return Err(Error::Usage("--solver-cmd needs a command".into()));
+            }
+            return Ok(Some(SolverConfig::from_shell_command(command)));
+        }
+        let Some(name) = &self.external else {
+            return Ok(None);
+        };
+        let registry = self.registry()?;
+        registry.get(name).cloned().map(Some).ok_or_else(|| {
+            let known: Vec<&str> = registry.entries().iter().map(|e| e.name.as_str()).collect();
+            Error::Usage(format!(
+                "unknown external solver '{name}' (known: {}; or use --solver-cmd)",
+                known.join(", ")
+            ))
+        })
+    }
+}
+
+/// The `solve-kissat` binary beside this one, or on PATH.
+fn kissat_companion() -> Option<PathBuf> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("solve-kissat")))
+        .filter(|p| p.is_file());
+    beside.or_else(|| find_program("solve-kissat"))
+}
+
+/// Runs `solve-kissat` with our arguments: embedded Kissat lives in its own
+/// binary because it cannot be linked beside CaDiCaL.
+fn delegate_to_kissat() -> Result<u8> {
+    let program = kissat_companion().ok_or_else(|| {
+        Error::Usage(
+            "embedded Kissat is in the companion binary solve-kissat, which was not found beside \
+             solve or on PATH (build it with `make build`), or use --external kissat"
+                .into(),
+        )
+    })?;
+    let status = std::process::Command::new(&program)
+        .args(std::env::args_os().skip(1))
+        .status()
+        .map_err(|e| Error::Solver(format!("cannot run {}: {e}", program.display())))?;
+    Ok(status.code().map_or(1, |c| c.clamp(0, 255) as u8))
+}
+
+impl Command for SolveArgs {
+    const NAME: &'static str = "solve";
+    fn run(self) -> Result<u8> {
+        if self.list_solvers {
+            return self.list_solvers();
+        }
+        let embedded_name = match (&self.solver, &self.external, &self.solver_cmd) {
+            (Some(name), _, _) => Some(name.clone()),
+            (None, None, None) => embedded::available().first().map(|s| s.to_string()),
+            _ => None,
+        };
+        if let Some(name) = &embedded_name {
+            if embedded::create(name).is_none() {
+                if name == "kissat" {
+                    return delegate_to_kissat();
+                }
+                return Err(Error::Usage(format!(
+                    "unknown embedded solver '{name}' (this build has: {}; kissat via solve-kissat)",
+                    embedded::available().join(", ")
+                )));
+            }
+        }
+        let time_limit = match self.time_limit {
+            Some(t) if !(t.is_finite() && t >= 0.0) => {
+                return Err(Error::Usage(format!(
+                    "--time-limit must be a non-negative number of seconds, not {t}"
+                )));
+            }
+            Some(t) => Some(Duration::from_secs_f64(t)),
+            None => None,
+        };
+        let external = self.external_config()?;
+        let mut input = Input::open(&self.input)?;
+        let formula = read_formula(
+            &mut input,
+            ReadOptions {
+                relaxed: self.relaxed,
+            },
+        )?;
+        let options = SolveOptions {
+            all: self.all,
+            max: self.max,
+            time_limit,
+            blocking: self.block,
+            verbose: self.verbose,
+            json: self.json,
+        };
+        let mut factory = || -> Result<Box<dyn Backend>> {
+            match (&external, &embedded_name) {
+                (Some(config), _) => Ok(Box::new(External::new(config.clone())?)),
+                (None, Some(name)) => embedded::create(name)
+                    .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),
+                (None, None) => Err(Error::Usage("no solver available in this build".into())),
+            }
+        };
+        let mut out = io::stdout();
+        let report = run(&formula, &mut factory, &options, &mut out)?;
+        out.flush().with_name(io::STDOUT_NAME)?;
+        if self.stats {
+            eprintln!(
+                "solve: {} with {}: {} solution(s){}{} in {:.3}s",
+                report.status.as_str(),
+                report.solver,
+                report.count,
+                report
+                    .best_cost
+                    .map(|c| format!(", best cost {c}"))
+                    .unwrap_or_default(),
+                match report.complete {
+                    Some(true) => ", enumeration complete",
+                    Some(false) => ", enumeration stopped early",
+                    None => "",
+                },
+                report.seconds
+            );
+        }
+        Ok(report.status.exit_code())
+    }
+}

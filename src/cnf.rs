@@ -1,0 +1,349 @@
+//! The formula as the toolchain holds it: clauses, optional weighted soft
+//! clauses (an objective), and the metadata that the CNF stream's comment
+//! header carries.
+
+use crate::names;
+use rustsat::types::{Lit, Var};
+use std::collections::HashMap;
+
+/// A flat list of clauses: literals stored end to end, one allocation for
+/// the whole formula.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Clauses {
+    lits: Vec<Lit>,
+    ends: Vec<usize>,
+}
+
+impl Clauses {
+    /// An empty list.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a clause.
+    pub fn push(&mut self, clause: &[Lit]) {
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len());
+    }
+
+    /// Number of clauses.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there are no clauses.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Total number of literal occurrences.
+    pub fn n_lits(&self) -> usize {
+        self.lits.len()
+    }
+
+    /// The clause at `index`.
+    pub fn get(&self, index: usize) -> &[Lit] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        &self.lits[start..self.ends[index]]
+    }
+
+    /// All clauses in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
+        (0..self.ends.len()).map(move |i| self.get(i))
+    }
+
+    /// The largest variable occurring in any clause.
+    pub fn max_var(&self) -> Option<Var> {
+        self.lits.iter().map(|l| l.var()).max()
+    }
+}
+
+/// What a CNF stream says about itself in its comment header.
+///
+/// Rendered as `c family ...`, `c encoder ...`, `c option KEY=VALUE`,
+/// `c puzzle LINE` (the puzzle verbatim), `c var N NAME` and
+/// `c p show V... 0`; see [`Metadata::to_comment_lines`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Metadata {
+    /// The puzzle family, e.g. `numberlink`.
+    pub family: Option<String>,
+    /// The encoder and its variant, e.g. `numberlink/edges`.
+    pub encoder: Option<String>,
+    /// Encoder options as key/value pairs, in order.
+    pub options: Vec<(String, String)>,
+    /// The puzzle text exactly as it was read.
+    pub puzzle: Option<String>,
+    /// Names of the primary variables.
+    pub names: HashMap<Var, String>,
+    /// The projection set for enumeration (`c p show`); `None` means all
+    /// variables.
+    pub projection: Option<Vec<Var>>,
+    /// Set by encoders whose solutions all have the same number of true
+    /// projection variables (one-hot encodings): blocking the true
+    /// projection literals of a model is then enough to enumerate.
+    pub blocking_positive: bool,
+}
+
+/// The first line of every stream this toolchain writes.
+pub const STREAM_TAG: &str = "c satpipe stream 1";
+
+impl Metadata {
+    /// The value of an encoder option, if present.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The name of `var`, if it has one.
+    pub fn name(&self, var: Var) -> Option<&str> {
+        self.names.get(&var).map(String::as_str)
+    }
+
+    /// Renders the metadata as DIMACS comment lines (without newlines).
+    pub fn to_comment_lines(&self) -> Vec<String> {
+        let mut lines = vec![STREAM_TAG.to_string()];
+        if let Some(family) = &self.family {
+            lines.push(format!("c family {family}"));
+        }
+        if let Some(encoder) = &self.encoder {
+            lines.push(format!("c encoder {encoder}"));
+        }
+        for (key, value) in &self.options {
+            lines.push(format!("c option {key}={value}"));
+        }
+        if let Some(puzzle) = &self.puzzle {
+            lines.extend(puzzle_to_comments(puzzle));
+        }
+        if self.blocking_positive {
+            lines.push("c blocking positive".to_string());
+        }
+        let mut named: Vec<(&Var, &String)> = self.names.iter().collect();
+        named.sort();
+        for (var, name) in named {
+            lines.push(format!("c var {} {name}", var.to_ipasir()));
+        }
+        if let Some(projection) = &self.projection {
+            for chunk in projection.chunks(20) {
+                let mut line = String::from("c p show");
+                for var in chunk {
+                    line.push(' ');
+                    line.push_str(&var.to_ipasir().to_string());
+                }
+                line.push_str(" 0");
+                lines.push(line);
+            }
+            if projection.is_empty() {
+                lines.push("c p show 0".to_string());
+            }
+        }
+        lines
+    }
+}
+
+fn parse_var(token: &str) -> Result<Var, String> {
+    let n: u32 = token
+        .parse()
+        .map_err(|_| format!("'{token}' is not a variable number"))?;
+    if n == 0 || n > Var::MAX_IDX + 1 {
+        return Err(format!("variable number {token} is out of range"));
+    }
+    Ok(Var::new(n - 1))
+}
+
+/// Renders puzzle text as `c puzzle LINE` comments that restore it exactly.
+fn puzzle_to_comments(puzzle: &str) -> Vec<String> {
+    let crlf = puzzle.contains("\r\n");
+    let final_newline = puzzle.ends_with('\n');
+    let body = puzzle.strip_suffix('\n').unwrap_or(puzzle);
+    let body = if crlf {
+        body.strip_suffix('\r').unwrap_or(body)
+    } else {
+        body
+    };
+    let mut lines = Vec::new();
+    if crlf {
+        lines.push("c puzzle-eol crlf".to_string());
+    }
+    if !final_newline {
+        lines.push("c puzzle-final-newline no".to_string());
+    }
+    let separator = if crlf { "\r\n" } else { "\n" };
+    for line in body.split(separator) {
+        if line.is_empty() {
+            lines.push("c puzzle".to_string());
+        } else {
+            lines.push(format!("c puzzle {line}"));
+        }
+    }
+    lines
+}
+
+/// Accumulates metadata from comment lines, including multi-line items such
+/// as the puzzle text. Call [`MetadataBuilder::finish`] at the end.
+#[derive(Debug, Default)]
+pub struct MetadataBuilder {
+    meta: Metadata,
+    puzzle_lines: Option<Vec<String>>,
+    pending_crlf: bool,
+    pending_no_final_newline: bool,
+}
+
+impl MetadataBuilder {
+    fn puzzle_lines(&mut self) -> &mut Vec<String> {
+        self.puzzle_lines.get_or_insert_with(Vec::new)
+    }
+
+    /// Reads one comment line (with its leading `c`) into the metadata.
+    /// Lines this toolchain does not know are ignored (they are kept
+    /// verbatim by the stream reader). Returns an error message for a known
+    /// line that is malformed.
+    pub fn absorb(&mut self, line: &str) -> Result<(), String> {
+        let body = line.strip_prefix('c').unwrap_or(line);
+        let body = body.strip_prefix(' ').unwrap_or(body);
+        if let Some(rest) = body.strip_prefix("puzzle ") {
+            self.puzzle_lines().push(rest.to_string());
+        } else if body == "puzzle" {
+            self.puzzle_lines().push(String::new());
+        } else if body == "puzzle-eol crlf" {
+            self.pending_crlf = true;
+        } else if body == "puzzle-final-newline no" {
+            self.pending_no_final_newline = true;
+        } else if let Some(rest) = body.strip_prefix("family ") {
+            self.meta.family = Some(rest.trim().to_string());
+        } else if let Some(rest) = body.strip_prefix("encoder ") {
+            self.meta.encoder = Some(rest.trim().to_string());
+        } else if let Some(rest) = body.strip_prefix("option ") {
+            let (key, value) = rest.split_once('=').unwrap_or((rest, ""));
+            self.meta
+                .options
+                .push((key.trim().to_string(), value.to_string()));
+        } else if body.trim() == "blocking positive" {
+            self.meta.blocking_positive = true;
+        } else if let Some(rest) = body.strip_prefix("var ") {
+            let mut parts = rest.split_whitespace();
+            let (Some(number), Some(name), None) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err("a 'c var' line needs a variable number and one name".into());
+            };
+            let var = parse_var(number)?;
+            names::validate(name)?;
+            if let Some(old) = self.meta.names.insert(var, name.to_string()) {
+                return Err(format!(
+                    "variable {number} is named twice ('{old}' and '{name}')"
+                ));
+            }
+        } else if let Some(rest) = body.strip_prefix("p show") {
+            let mut vars = Vec::new();
+            let mut closed = false;
+            for token in rest.split_whitespace() {
+                if closed {
+                    return Err("text after the closing 0 of 'c p show'".into());
+                }
+                if token == "0" {
+                    closed = true;
+                } else {
+                    vars.push(parse_var(token)?);
+                }
+            }
+            if !closed {
+                return Err("a 'c p show' line must end with 0".into());
+            }
+            self.meta
+                .projection
+                .get_or_insert_with(Vec::new)
+                .extend(vars);
+        }
+        Ok(())
+    }
+
+    /// The finished metadata.
+    pub fn finish(mut self) -> Metadata {
+        if let Some(lines) = self.puzzle_lines.take() {
+            let separator = if self.pending_crlf { "\r\n" } else { "\n" };
+            let mut text = lines.join(separator);
+            if !self.pending_no_final_newline {
+                text.push_str(separator);
+            }
+            self.meta.puzzle = Some(text);
+        }
+        self.meta
+    }
+}
+
+/// Whether a formula is a plain satisfiability problem or has an objective.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Kind {
+    /// DIMACS CNF.
+    #[default]
+    Cnf,
+    /// Weighted CNF (MaxSAT Evaluation 2022+ format): hard clauses and
+    /// weighted soft clauses whose falsified weights sum to the cost.
+    Wcnf,
+}
+
+/// A whole formula with its header.
+#[derive(Debug, Clone, Default)]
+pub struct Formula {
+    /// The comment lines before the clauses, verbatim (each starting with
+    /// `c`); passed through to the model stream.
+    pub header: Vec<String>,
+    /// What the header says, parsed.
+    pub meta: Metadata,
+    /// CNF or WCNF.
+    pub kind: Kind,
+    /// Number of variables (the `p cnf` count, or the largest used).
+    pub num_vars: u32,
+    /// Hard clauses.
+    pub hard: Clauses,
+    /// Soft clauses (WCNF only), parallel to `weights`.
+    pub soft: Clauses,
+    /// Weight of each soft clause.
+    pub weights: Vec<u64>,
+}
+
+impl Formula {
+    /// The variables to enumerate on: the projection set, or every variable.
+    pub fn projection(&self) -> Vec<Var> {
+        match &self.meta.projection {
+            Some(vars) => vars.clone(),
+            None => (0..self.num_vars).map(Var::new).collect(),
+        }
+    }
+
+    /// The name of `var` as the readable form spells it: its name, or `_N`.
+    pub fn display_name(&self, var: Var) -> String {
+        match self.meta.name(var) {
+            Some(name) => name.to_string(),
+            None => names::auxiliary(var.idx32() + 1),
+        }
+    }
+
+    /// Cost of an assignment: the total weight of falsified soft clauses.
+    /// `model[v]` is the value of variable index `v`.
+    pub fn cost(&self, model: &[bool]) -> u64 {
+        self.soft
+            .iter()
+            .zip(&self.weights)
+            .filter(|(clause, _)| !clause_satisfied(clause, model))
+            .map(|(_, w)| *w)
+            .sum()
+    }
+
+    /// Index of the first hard clause that `model` falsifies, if any.
+    pub fn first_falsified(&self, model: &[bool]) -> Option<usize> {
+        self.hard
+            .iter()
+            .position(|clause| !clause_satisfied(clause, model))
+    }
+}
+
+/// True when some literal of `clause` is true under `model`
+/// (`model[v]` is the value of variable index `v`; missing variables are
+/// false).
+pub fn clause_satisfied(clause: &[Lit], model: &[bool]) -> bool {
+    clause
+        .iter()
+        .any(|lit| model.get(lit.vidx()).copied().unwrap_or(false) != lit.is_neg())
+}

@@ -1,0 +1,528 @@
+//! A streaming reader and writer for DIMACS CNF and WCNF that keeps the
+//! comment header.
+//!
+//! Why our own and not the `dimacs` crate or rustsat's parser: both drop
+//! comment lines (our header carries the puzzle, the variable names and the
+//! projection set), the `dimacs` crate only parses a whole in-memory string,
+//! and rustsat 0.7.5 mis-reads clauses that span lines or share a line. This
+//! reader works line by line on bytes, accepts clauses across and within
+//! lines, and reports every error with its line.
+//!
+//! Accepted: `p cnf V C`; old-style `p wcnf V C [TOP]` (weights at or above
+//! TOP are hard); and the MaxSAT Evaluation 2022+ WCNF, which has no `p`
+//! line and marks hard clauses with `h`. A line `%` (SATLIB's trailer) ends
+//! the formula.
+
+use crate::cnf::{Formula, Kind, MetadataBuilder};
+use crate::error::{Error, IoContext, Result};
+use crate::io::Input;
+use rustsat::types::{Lit, Var};
+use std::io::{BufRead, Write};
+
+/// How strictly to read.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadOptions {
+    /// Accept a wrong clause count and literals beyond the declared number
+    /// of variables (which then grows), as some solvers do.
+    pub relaxed: bool,
+}
+
+/// The `p` line of a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProblemLine {
+    /// `p cnf VARS CLAUSES`
+    Cnf {
+        /// Declared variables.
+        vars: u32,
+        /// Declared clauses.
+        clauses: u64,
+    },
+    /// `p wcnf VARS CLAUSES [TOP]` (pre-2022 WCNF)
+    OldWcnf {
+        /// Declared variables.
+        vars: u32,
+        /// Declared clauses, hard and soft.
+        clauses: u64,
+        /// Weight at or above which a clause is hard.
+        top: Option<u64>,
+    },
+}
+
+/// Receives the parts of a stream as the reader meets them.
+pub trait Sink {
+    /// A comment line (verbatim, starting with `c`). `in_header` is true for
+    /// the comments before the `p` line and the first clause.
+    fn comment(&mut self, line: &str, in_header: bool) -> Result<(), String>;
+    /// The `p` line, if the stream has one.
+    fn problem(&mut self, problem: ProblemLine) -> Result<(), String>;
+    /// A hard clause.
+    fn hard(&mut self, clause: &[Lit]) -> Result<(), String>;
+    /// A soft clause with its weight.
+    fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String>;
+}
+
+/// What the reader learnt about a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    /// CNF or WCNF.
+    pub kind: Kind,
+    /// Declared variables, or (without a `p` line, or when relaxed) the
+    /// largest variable seen.
+    pub num_vars: u32,
+    /// Hard clauses read.
+    pub hard: u64,
+    /// Soft clauses read.
+    pub soft: u64,
+    /// Lines read.
+    pub lines: usize,
+}
+
+/// Reads a DIMACS CNF or WCNF stream into `sink`.
+pub fn read_into<S: Sink>(
+    input: &mut Input,
+    options: ReadOptions,
+    sink: &mut S,
+) -> Result<Summary> {
+    let mut parser = Parser::new(&input.name, options);
+    let mut buf = Vec::with_capacity(256);
+    loop {
+        buf.clear();
+        let n = input
+            .reader
+            .read_until(b'\n', &mut buf)
+            .with_name(&input.name)?;
+        if n == 0 {
+            break;
+        }
+        parser.line += 1;
+        if !parser.line_bytes(&buf, sink)? {
+            break;
+        }
+    }
+    parser.finish()
+}
+
+/// Reads a whole formula with its header.
+pub fn read_formula(input: &mut Input, options: ReadOptions) -> Result<Formula> {
+    let mut collector = FormulaCollector::default();
+    let summary = read_into(input, options, &mut collector)?;
+    let FormulaCollector {
+        mut formula,
+        metadata,
+        ..
+    } = collector;
+    formula.meta = metadata.finish();
+    formula.kind = summary.kind;
+    formula.num_vars = summary.num_vars;
+    check_metadata(&formula).map_err(|m| Error::parse(&input.name, 1, m))?;
+    Ok(formula)
+}
+
+/// Checks that names and projection refer to declared variables.
+fn check_metadata(formula: &Formula) -> Result<(), String> {
+    let limit = formula.num_vars;
+    if let Some(var) = formula.meta.names.keys().find(|v| v.idx32() >= limit) {
+        return Err(format!(
+            "'c var' names variable {} but the formula has {limit} variables",
+            var.to_ipasir()
+        ));
+    }
+    let mut seen = std::collections::HashMap::new();
+    for (var, name) in &formula.meta.names {
+        if let Some(other) = seen.insert(name.as_str(), *var) {
+            return Err(format!(
+                "the name '{name}' is given to variables {} and {}",
+                other.to_ipasir().min(var.to_ipasir()),
+                other.to_ipasir().max(var.to_ipasir())
+            ));
+        }
+    }
+    if let Some(projection) = &formula.meta.projection {
+        if let Some(var) = projection.iter().find(|v| v.idx32() >= limit) {
+            return Err(format!(
+                "'c p show' lists variable {} but the formula has {limit} variables",
+                var.to_ipasir()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Collects a stream into a [`Formula`].
+#[derive(Default)]
+struct FormulaCollector {
+    formula: Formula,
+    metadata: MetadataBuilder,
+}
+
+impl Sink for FormulaCollector {
+    fn comment(&mut self, line: &str, in_header: bool) -> Result<(), String> {
+        if in_header {
+            self.formula.header.push(line.to_string());
+        }
+        self.metadata.absorb(line)
+    }
+    fn problem(&mut self, _problem: ProblemLine) -> Result<(), String> {
+        Ok(())
+    }
+    fn hard(&mut self, clause: &[Lit]) -> Result<(), String> {
+        self.formula.hard.push(clause);
+        Ok(())
+    }
+    fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String> {
+        self.formula.soft.push(clause);
+        self.formula.weights.push(weight);
+        Ok(())
+    }
+}
+
+/// The line-by-line state machine.
+struct Parser<'a> {
+    name: &'a str,
+    options: ReadOptions,
+    line: usize,
+    problem: Option<ProblemLine>,
+    /// Without a `p` line: new-style WCNF once an `h` or weight was seen.
+    new_wcnf: bool,
+    seen_clause: bool,
+    clause: Vec<Lit>,
+    /// The weight of the clause being read (`None` for hard).
+    weight: Option<u64>,
+    in_clause: bool,
+    clause_start_line: usize,
+    max_var: u32,
+    hard: u64,
+    soft: u64,
+}
+
+impl<'a> Parser<'a> {
+    fn new(name: &'a str, options: ReadOptions) -> Self {
+        Parser {
+            name,
+            options,
+            line: 0,
+            problem: None,
+            new_wcnf: false,
+            seen_clause: false,
+            clause: Vec::new(),
+            weight: None,
+            in_clause: false,
+            clause_start_line: 0,
+            max_var: 0,
+            hard: 0,
+            soft: 0,
+        }
+    }
+
+    fn err(&self, message: impl Into<String>) -> Error {
+        Error::parse(self.name, self.line, message)
+    }
+
+    fn is_wcnf(&self) -> bool {
+        self.new_wcnf || matches!(self.problem, Some(ProblemLine::OldWcnf { .. }))
+    }
+
+    /// Handles one line; returns false at a `%` end marker.
+    fn line_bytes<S: Sink>(&mut self, raw: &[u8], sink: &mut S) -> Result<bool> {
+        let mut bytes = raw;
+        if let Some(rest) = bytes.strip_suffix(b"\n") {
+            bytes = rest;
+        }
+        if let Some(rest) = bytes.strip_suffix(b"\r") {
+            bytes = rest;
+        }
+        if self.line == 1 {
+            if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                bytes = rest;
+            }
+        }
+        let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+        let Some(start) = start else {
+            return Ok(true);
+        };
+        let trimmed = &bytes[start..];
+        match trimmed[0] {
+            b'c' => {
+                let text = String::from_utf8_lossy(trimmed);
+                let in_header = !self.seen_clause && self.problem.is_none();
+                sink.comment(&text, in_header).map_err(|m| self.err(m))?;
+                Ok(true)
+            }
+            b'p' => {
+                self.problem_line(trimmed, sink)?;
+                Ok(true)
+            }
+            b'%' => Ok(false),
+            _ => {
+                self.clause_tokens(trimmed, sink)?;
+                Ok(true)
+            }
+        }
+    }
+
+    fn problem_line<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<()> {
+        if self.problem.is_some() {
+            return Err(self.err("a second 'p' line"));
+        }
+        if self.seen_clause || self.in_clause {
+            return Err(self.err("the 'p' line must come before the clauses"));
+        }
+        let text = std::str::from_utf8(bytes).map_err(|_| self.err("the 'p' line is not text"))?;
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let usage = "expected 'p cnf VARIABLES CLAUSES' or 'p wcnf VARIABLES CLAUSES [TOP]'";
+        if fields.first() != Some(&"p") {
+            return Err(self.err(format!("malformed problem line; {usage}")));
+        }
+        let number = |i: usize, what: &str| -> Result<u64> {
+            let field = fields
+                .get(i)
+                .ok_or_else(|| self.err(format!("the 'p' line lacks the {what}; {usage}")))?;
+            field
+                .parse::<u64>()
+                .map_err(|_| self.err(format!("the {what} '{field}' is not a non-negative number")))
+        };
+        let problem = match fields.get(1) {
+            Some(&"cnf") => {
+                if fields.len() != 4 {
+                    return Err(self.err(format!("malformed problem line; {usage}")));
+                }
+                ProblemLine::Cnf {
+                    vars: self.var_count(number(2, "number of variables")?)?,
+                    clauses: number(3, "number of clauses")?,
+                }
+            }
+            Some(&"wcnf") => {
+                if !(4..=5).contains(&fields.len()) {
+                    return Err(self.err(format!("malformed problem line; {usage}")));
+                }
+                ProblemLine::OldWcnf {
+                    vars: self.var_count(number(2, "number of variables")?)?,
+                    clauses: number(3, "number of clauses")?,
+                    top: if fields.len() == 5 {
+                        Some(number(4, "top weight")?)
+                    } else {
+                        None
+                    },
+                }
+            }
+            _ => return Err(self.err(format!("malformed problem line; {usage}"))),
+        };
+        self.problem = Some(problem);
+        sink.problem(problem).map_err(|m| self.err(m))
+    }
+
+    fn var_count(&self, n: u64) -> Result<u32> {
+        if n > u64::from(Var::MAX_IDX) + 1 {
+            return Err(self.err(format!(
+                "{n} variables is more than the supported {}",
+                u64::from(Var::MAX_IDX) + 1
+            )));
+        }
+        Ok(n as u32)
+    }
+
+    fn clause_tokens<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<()> {
+        let mut i = 0;
+        let len = bytes.len();
+        while i < len {
+            let b = bytes[i];
+            if b == b' ' || b == b'\t' || b == b'\r' || b == b'\x0b' || b == b'\x0c' {
+                i += 1;
+                continue;
+            }
+            let token_start = i;
+            while i < len && !bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let token = &bytes[token_start..i];
+            if !self.in_clause && self.begin_clause(token)? {
+                continue;
+            }
+            let value = self.parse_int(token)?;
+            if value == 0 {
+                self.end_clause(sink)?;
+            } else {
+                let magnitude = value.unsigned_abs();
+                if magnitude > u64::from(Var::MAX_IDX) + 1 {
+                    return Err(self.err(format!("literal {value} is out of range")));
+                }
+                let var = magnitude as u32;
+                self.max_var = self.max_var.max(var);
+                self.clause.push(Lit::new(var - 1, value < 0));
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a clause at `token`, reading a weight or `h` in WCNF. Returns
+    /// true when the token was that weight or `h` (not a literal).
+    fn begin_clause(&mut self, token: &[u8]) -> Result<bool> {
+        self.in_clause = true;
+        self.clause_start_line = self.line;
+        self.clause.clear();
+        self.weight = None;
+        if self.problem.is_none() {
+            // Without a `p` line only the 2022+ WCNF format is valid.
+            self.new_wcnf = true;
+        }
+        if !self.is_wcnf() {
+            if token == b"h" {
+                return Err(self.err("'h' (a WCNF hard clause) in a CNF formula"));
+            }
+            return Ok(false);
+        }
+        if token == b"h" {
+            if !self.new_wcnf {
+                return Err(
+                    self.err("'h' in an old-style 'p wcnf' formula; give the top weight instead")
+                );
+            }
+            return Ok(true);
+        }
+        let weight = self.parse_int(token)?;
+        if weight < 0 {
+            return Err(self.err(format!("negative weight {weight}")));
+        }
+        let weight = weight as u64;
+        match self.problem {
+            Some(ProblemLine::OldWcnf { top: Some(top), .. }) if weight >= top => {
+                self.weight = None
+            }
+            _ => self.weight = Some(weight),
+        }
+        Ok(true)
+    }
+
+    fn end_clause<S: Sink>(&mut self, sink: &mut S) -> Result<()> {
+        self.in_clause = false;
+        self.seen_clause = true;
+        let weight = self.weight.take();
+        let result = match weight {
+            Some(w) => {
+                self.soft += 1;
+                sink.soft(w, &self.clause)
+            }
+            None => {
+                self.hard += 1;
+                sink.hard(&self.clause)
+            }
+        };
+        result.map_err(|m| self.err(m))
+    }
+
+    fn parse_int(&self, token: &[u8]) -> Result<i64> {
+        let (negative, digits) = match token.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            Some((b'+', rest)) => (false, rest),
+            _ => (false, token),
+        };
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            let shown = String::from_utf8_lossy(&token[..token.len().min(40)]);
+            return Err(self.err(format!("'{shown}' is not a number")));
+        }
+        let mut value: i64 = 0;
+        for &d in digits {
+            value = value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(i64::from(d - b'0')))
+                .ok_or_else(|| self.err("number too large"))?;
+        }
+        Ok(if negative { -value } else { value })
+    }
+
+    fn finish(self) -> Result<Summary> {
+        if self.in_clause {
+            return Err(Error::parse(
+                self.name,
+                self.clause_start_line,
+                "the last clause has no terminating 0",
+            ));
+        }
+        let (kind, declared_vars, declared_clauses) = match self.problem {
+            Some(ProblemLine::Cnf { vars, clauses }) => (Kind::Cnf, Some(vars), Some(clauses)),
+            Some(ProblemLine::OldWcnf { vars, clauses, .. }) => {
+                (Kind::Wcnf, Some(vars), Some(clauses))
+            }
+            None if self.new_wcnf => (Kind::Wcnf, None, None),
+            None => {
+                return Err(Error::parse(
+                    self.name,
+                    self.line.max(1),
+                    "empty input: no 'p cnf' line and no clauses",
+                ));
+            }
+        };
+        let num_vars = match declared_vars {
+            Some(vars) if self.max_var > vars && !self.options.relaxed => {
+                return Err(Error::parse(
+                    self.name,
+                    1,
+                    format!(
+                        "a literal uses variable {} but the 'p' line declares {vars} variables",
+                        self.max_var
+                    ),
+                ));
+            }
+            Some(vars) => vars.max(self.max_var),
+            None => self.max_var,
+        };
+        if let Some(clauses) = declared_clauses {
+            let read = self.hard + self.soft;
+            if read != clauses && !self.options.relaxed {
+                return Err(Error::parse(
+                    self.name,
+                    self.line.max(1),
+                    format!("the 'p' line declares {clauses} clauses but {read} were read (use --relaxed to accept)"),
+                ));
+            }
+        }
+        Ok(Summary {
+            kind,
+            num_vars,
+            hard: self.hard,
+            soft: self.soft,
+            lines: self.line,
+        })
+    }
+}
+
+/// Writes a clause as a DIMACS line: `1 -2 3 0`.
+pub fn write_clause(out: &mut dyn Write, clause: &[Lit]) -> std::io::Result<()> {
+    let mut buffer = itoa::Buffer::new();
+    for lit in clause {
+        out.write_all(buffer.format(lit.to_ipasir()).as_bytes())?;
+        out.write_all(b" ")?;
+    }
+    out.write_all(b"0\n")
+}
+
+/// Writes a formula: the header comments, then `p cnf` and the clauses, or
+/// for WCNF the MaxSAT Evaluation 2022+ format (`h` for hard clauses, the
+/// weight before each soft clause).
+pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<()> {
+    for line in &formula.header {
+        out.write_all(line.as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    match formula.kind {
+        Kind::Cnf => {
+            writeln!(out, "p cnf {} {}", formula.num_vars, formula.hard.len())?;
+            for clause in formula.hard.iter() {
+                write_clause(out, clause)?;
+            }
+        }
+        Kind::Wcnf => {
+            for clause in formula.hard.iter() {
+                out.write_all(b"h ")?;
+                write_clause(out, clause)?;
+            }
+            let mut buffer = itoa::Buffer::new();
+            for (clause, weight) in formula.soft.iter().zip(&formula.weights) {
+                out.write_all(buffer.format(*weight).as_bytes())?;
+                out.write_all(b" ")?;
+                write_clause(out, clause)?;
+            }
+        }
+    }
+    Ok(())
+}

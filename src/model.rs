@@ -1,0 +1,361 @@
+//! The model stream (`solve` -> `decode-*`): SAT-competition output with the
+//! CNF stream's comment header passed through.
+//!
+//! Read here: `s`/`v`/`o` lines as SAT and MaxSAT solvers print them
+//! (literal lists or the MaxSAT Evaluation's `v 0101...` bit string), one
+//! `s`/`v` block per solution when enumerating, and MiniSat's result files
+//! (`SAT` then the literals). Written here: what `solve` prints.
+
+use crate::cnf::{Metadata, MetadataBuilder};
+use crate::error::{Error, IoContext, Result};
+use crate::io::Input;
+use rustsat::types::{Lit, Var};
+use std::io::{BufRead, Write};
+
+/// An assignment to variables `1..=len` (index 0 is DIMACS variable 1).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Model {
+    values: Vec<bool>,
+}
+
+impl Model {
+    /// A model from per-variable values (index 0 is DIMACS variable 1).
+    pub fn from_values(values: Vec<bool>) -> Self {
+        Model { values }
+    }
+
+    /// A model from the true/false literals listed (unlisted are false).
+    pub fn from_lits(lits: &[Lit]) -> Self {
+        let len = lits.iter().map(|l| l.vidx() + 1).max().unwrap_or(0);
+        let mut values = vec![false; len];
+        for lit in lits {
+            values[lit.vidx()] = lit.is_pos();
+        }
+        Model { values }
+    }
+
+    /// The value of `var` (false when not assigned).
+    pub fn value(&self, var: Var) -> bool {
+        self.values.get(var.idx()).copied().unwrap_or(false)
+    }
+
+    /// True when `lit` is true.
+    pub fn is_true(&self, lit: Lit) -> bool {
+        self.value(lit.var()) != lit.is_neg()
+    }
+
+    /// The values, index 0 being DIMACS variable 1.
+    pub fn values(&self) -> &[bool] {
+        &self.values
+    }
+
+    /// Number of variables assigned.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// True when no variable is assigned.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+}
+
+/// The answer a solver gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Status {
+    /// A model was found (`s SATISFIABLE`).
+    #[serde(rename = "SATISFIABLE")]
+    Satisfiable,
+    /// No model exists (`s UNSATISFIABLE`).
+    #[serde(rename = "UNSATISFIABLE")]
+    Unsatisfiable,
+    /// A proven optimum was found (`s OPTIMUM FOUND`).
+    #[serde(rename = "OPTIMUM FOUND")]
+    OptimumFound,
+    /// No answer, e.g. the time limit was reached (`s UNKNOWN`).
+    #[serde(rename = "UNKNOWN")]
+    Unknown,
+}
+
+impl Status {
+    /// The text after `s `.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Satisfiable => "SATISFIABLE",
+            Status::Unsatisfiable => "UNSATISFIABLE",
+            Status::OptimumFound => "OPTIMUM FOUND",
+            Status::Unknown => "UNKNOWN",
+        }
+    }
+
+    /// The SAT-competition exit code: 10, 20, or 0 for unknown.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Satisfiable | Status::OptimumFound => 10,
+            Status::Unsatisfiable => 20,
+            Status::Unknown => 0,
+        }
+    }
+
+    fn parse(text: &str) -> Option<Status> {
+        match text.trim() {
+            "SATISFIABLE" => Some(Status::Satisfiable),
+            "UNSATISFIABLE" => Some(Status::Unsatisfiable),
+            "OPTIMUM FOUND" => Some(Status::OptimumFound),
+            "UNKNOWN" => Some(Status::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// One solution in a model stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The assignment.
+    pub model: Model,
+    /// The cost (`o` line before it), for optimisation problems.
+    pub cost: Option<u64>,
+}
+
+/// Everything a model stream says.
+#[derive(Debug, Clone, Default)]
+pub struct ModelStream {
+    /// The header comment lines (before the first `s` line), verbatim.
+    pub header: Vec<String>,
+    /// The header's metadata (family, puzzle, names, projection).
+    pub meta: Metadata,
+    /// The last `s` status; `None` when the stream had none.
+    pub status: Option<Status>,
+    /// Every solution, in order.
+    pub solutions: Vec<Solution>,
+    /// Whether enumeration ran to the end (`c enumeration complete`):
+    /// `Some(true)` means the solutions listed are all there are.
+    pub complete: Option<bool>,
+}
+
+/// Comment that `solve` prints when enumeration found every solution.
+pub const ENUMERATION_COMPLETE: &str = "c enumeration complete";
+/// Comment that `solve` prints when enumeration stopped early.
+pub const ENUMERATION_STOPPED: &str = "c enumeration stopped";
+
+/// Reads a model stream or a MiniSat result file.
+pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
+    let mut stream = ModelStream::default();
+    let mut meta = MetadataBuilder::default();
+    let mut in_header = true;
+    let mut current: Option<Vec<Lit>> = None;
+    let mut pending_cost: Option<u64> = None;
+    let mut minisat = false;
+    let mut line_no = 0usize;
+    let mut buf = String::new();
+    let name = input.name.clone();
+    let err = |line: usize, message: String| Error::parse(&name, line, message);
+    let finish_solution =
+        |current: &mut Option<Vec<Lit>>, cost: &mut Option<u64>, stream: &mut ModelStream| {
+            if let Some(lits) = current.take() {
+                stream.solutions.push(Solution {
+                    model: Model::from_lits(&lits),
+                    cost: cost.take(),
+                });
+            }
+        };
+    loop {
+        buf.clear();
+        let mut bytes = Vec::new();
+        let n = input
+            .reader
+            .read_until(b'\n', &mut bytes)
+            .with_name(&name)?;
+        if n == 0 {
+            break;
+        }
+        line_no += 1;
+        buf.push_str(
+            std::str::from_utf8(&bytes)
+                .map_err(|_| err(line_no, "the line is not UTF-8 text".into()))?,
+        );
+        let mut line = buf.trim_end_matches(['\n', '\r']);
+        if line_no == 1 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if minisat {
+            let lits = current.get_or_insert_with(Vec::new);
+            parse_lits(trimmed, lits).map_err(|m| err(line_no, m))?;
+            continue;
+        }
+        match trimmed.split_at(1) {
+            ("c", _) => {
+                if in_header {
+                    stream.header.push(trimmed.to_string());
+                    meta.absorb(trimmed).map_err(|m| err(line_no, m))?;
+                } else if trimmed.starts_with(ENUMERATION_COMPLETE) {
+                    stream.complete = Some(true);
+                } else if trimmed.starts_with(ENUMERATION_STOPPED) {
+                    stream.complete = Some(false);
+                }
+            }
+            ("s", rest) => {
+                in_header = false;
+                finish_solution(&mut current, &mut pending_cost, &mut stream);
+                let status = Status::parse(rest)
+                    .ok_or_else(|| err(line_no, format!("unknown status line '{trimmed}'")))?;
+                if matches!(status, Status::Satisfiable | Status::OptimumFound) {
+                    current = Some(Vec::new());
+                }
+                stream.status = Some(status);
+            }
+            ("v", rest) => {
+                let Some(lits) = current.as_mut() else {
+                    return Err(err(
+                        line_no,
+                        "a 'v' line without 's SATISFIABLE' before it".into(),
+                    ));
+                };
+                let rest = rest.trim();
+                if !rest.is_empty() && rest.bytes().all(|b| b == b'0' || b == b'1') && rest != "0" {
+                    // MaxSAT Evaluation 2022+: one character per variable.
+                    for (i, b) in rest.bytes().enumerate() {
+                        lits.push(Lit::new(i as u32, b == b'0'));
+                    }
+                } else {
+                    parse_lits(rest, lits).map_err(|m| err(line_no, m))?;
+                }
+            }
+            ("o", rest) => {
+                in_header = false;
+                let cost = rest
+                    .trim()
+                    .parse::<u64>()
+                    .map_err(|_| err(line_no, format!("'o' line with a bad cost: '{trimmed}'")))?;
+                pending_cost = Some(cost);
+            }
+            _ if stream.status.is_none() && stream.solutions.is_empty() && current.is_none() => {
+                // MiniSat result file: SAT / UNSAT / INDET, then the model.
+                let status = match trimmed {
+                    "SAT" => Status::Satisfiable,
+                    "UNSAT" => Status::Unsatisfiable,
+                    "INDET" => Status::Unknown,
+                    _ => {
+                        return Err(err(
+                            line_no,
+                            format!(
+                                "expected a 'c', 's', 'v' or 'o' line, found '{}'",
+                                shorten(trimmed)
+                            ),
+                        ))
+                    }
+                };
+                in_header = false;
+                stream.status = Some(status);
+                if status == Status::Satisfiable {
+                    minisat = true;
+                    current = Some(Vec::new());
+                }
+            }
+            _ => {
+                return Err(err(
+                    line_no,
+                    format!(
+                        "expected a 'c', 's', 'v' or 'o' line, found '{}'",
+                        shorten(trimmed)
+                    ),
+                ))
+            }
+        }
+    }
+    finish_solution(&mut current, &mut pending_cost, &mut stream);
+    if stream.status.is_none() {
+        return Err(Error::parse(
+            &name,
+            line_no.max(1),
+            "no solver answer: the stream has no 's' status line (was the solver's output cut off?)",
+        ));
+    }
+    stream.meta = meta.finish();
+    Ok(stream)
+}
+
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push_str("...");
+    }
+    s
+}
+
+/// Parses DIMACS literals (a `0` ends the model).
+fn parse_lits(text: &str, lits: &mut Vec<Lit>) -> Result<(), String> {
+    for token in text.split_ascii_whitespace() {
+        let value: i64 = token
+            .parse()
+            .map_err(|_| format!("'{}' is not a literal", shorten(token)))?;
+        if value == 0 {
+            continue;
+        }
+        let magnitude = value.unsigned_abs();
+        if magnitude > u64::from(Var::MAX_IDX) + 1 {
+            return Err(format!("literal {value} is out of range"));
+        }
+        lits.push(Lit::new((magnitude - 1) as u32, value < 0));
+    }
+    Ok(())
+}
+
+/// Writes `v` lines for a model over `num_vars` variables, wrapped.
+pub fn write_v_lines(out: &mut dyn Write, model: &Model, num_vars: u32) -> std::io::Result<()> {
+    let mut buffer = itoa::Buffer::new();
+    let mut line = String::with_capacity(80);
+    line.push('v');
+    for v in 0..num_vars as usize {
+        let value = model.values.get(v).copied().unwrap_or(false);
+        let number = (v + 1) as i64;
+        let token = buffer.format(if value { number } else { -number });
+        if line.len() + token.len() + 1 > 78 {
+            out.write_all(line.as_bytes())?;
+            out.write_all(b"\n")?;
+            line.clear();
+            line.push('v');
+        }
+        line.push(' ');
+        line.push_str(token);
+    }
+    line.push_str(" 0\n");
+    out.write_all(line.as_bytes())
+}
+
+/// Checks `model` against every hard clause of `clauses`; the error names
+/// the first clause it falsifies.
+pub fn check_model(formula: &crate::cnf::Formula, model: &Model, who: &str) -> Result<()> {
+    if let Some(index) = formula.first_falsified(model.values()) {
+        let clause: Vec<String> = formula
+            .hard
+            .get(index)
+            .iter()
+            .map(|l| l.to_ipasir().to_string())
+            .collect();
+        return Err(Error::Check(format!(
+            "{who} returned a model that falsifies clause {} ({} 0); the model is wrong",
+            index + 1,
+            clause.join(" ")
+        )));
+    }
+    Ok(())
+}
+
+impl ModelStream {
+    /// The variables named in the header, each with its value in `model`.
+    pub fn named_values<'a>(
+        &'a self,
+        model: &'a Model,
+    ) -> impl Iterator<Item = (&'a str, bool)> + 'a {
+        let mut named: Vec<(&Var, &String)> = self.meta.names.iter().collect();
+        named.sort();
+        named
+            .into_iter()
+            .map(move |(var, name)| (name.as_str(), model.value(*var)))
+    }
+}

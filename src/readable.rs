@@ -1,0 +1,320 @@
+//! The readable named form of a formula, one clause a line with literals
+//! by name, and its exact conversion back to DIMACS.
+//!
+//! ```text
+//! c satpipe stream 1
+//! c var 1 queen(1,1)
+//! ...
+//! p cnf 64 736
+//! queen(1,1) queen(1,2) queen(1,3) ...
+//! -queen(1,1) -queen(1,2)
+//! -queen(1,1) _65
+//! ```
+//!
+//! Comment lines and the `p` line are kept as they are; a clause is its
+//! literals by name (`-name` negated, `_N` for unnamed variable N) without
+//! the terminating `0`; an empty clause is the line `0`. WCNF keeps its `h`
+//! and weights in front. [`to_dimacs`] recomputes the clause count, so an
+//! edited readable file still compiles to a valid header, and it gives back
+//! byte for byte the DIMACS that [`crate::dimacs::write_formula`] wrote.
+
+use crate::cnf::MetadataBuilder;
+use crate::dimacs::{self, ProblemLine, ReadOptions, Sink};
+use crate::error::{Error, IoContext, Result};
+use crate::io::Input;
+use crate::names;
+use rustsat::types::{Lit, Var};
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+
+/// Streams a DIMACS CNF/WCNF as the readable named form.
+pub fn to_readable(input: &mut Input, options: ReadOptions, out: &mut dyn Write) -> Result<()> {
+    let mut writer = ReadableWriter {
+        out,
+        names: HashMap::new(),
+        wcnf: false,
+        old_top: None,
+        problem_seen: false,
+        io_error: None,
+    };
+    let result = dimacs::read_into(input, options, &mut writer);
+    if let Some(e) = writer.io_error.take() {
+        return Err(Error::io(crate::io::STDOUT_NAME, e));
+    }
+    result.map(|_| ())
+}
+
+struct ReadableWriter<'a> {
+    out: &'a mut dyn Write,
+    names: HashMap<Var, String>,
+    wcnf: bool,
+    /// The top weight of an old-style `p wcnf` header.
+    old_top: Option<u64>,
+    /// Without a `p` line the stream is 2022+ WCNF.
+    problem_seen: bool,
+    io_error: Option<std::io::Error>,
+}
+
+impl ReadableWriter<'_> {
+    fn emit(&mut self, text: &str) -> Result<(), String> {
+        let result = self
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.write_all(b"\n"));
+        result.map_err(|e| {
+            let message = e.to_string();
+            self.io_error = Some(e);
+            message
+        })
+    }
+
+    fn clause_text(&self, prefix: Option<String>, clause: &[Lit]) -> String {
+        let mut text = String::with_capacity(16 * clause.len() + 4);
+        if let Some(prefix) = prefix {
+            text.push_str(&prefix);
+        }
+        for lit in clause {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            if lit.is_neg() {
+                text.push('-');
+            }
+            match self.names.get(&lit.var()) {
+                Some(name) => text.push_str(name),
+                None => text.push_str(&names::auxiliary(lit.vidx32() + 1)),
+            }
+        }
+        if text.is_empty() {
+            text.push('0');
+        }
+        text
+    }
+}
+
+impl Sink for ReadableWriter<'_> {
+    fn comment(&mut self, line: &str, _in_header: bool) -> Result<(), String> {
+        if let Some(rest) = line.strip_prefix("c var ") {
+            let mut parts = rest.split_whitespace();
+            if let (Some(number), Some(name)) = (parts.next(), parts.next()) {
+                if let Ok(n) = number.parse::<u32>() {
+                    if n >= 1 {
+                        names::validate(name)?;
+                        if self
+                            .names
+                            .insert(Var::new(n - 1), name.to_string())
+                            .is_some()
+                        {
+                            return Err(format!("variable {n} is named twice"));
+                        }
+                    }
+                }
+            }
+        }
+        self.emit(line)
+    }
+
+    fn problem(&mut self, problem: ProblemLine) -> Result<(), String> {
+        self.problem_seen = true;
+        let text = match problem {
+            ProblemLine::Cnf { vars, clauses } => format!("p cnf {vars} {clauses}"),
+            ProblemLine::OldWcnf { vars, clauses, top } => {
+                self.wcnf = true;
+                self.old_top = top;
+                match top {
+                    Some(top) => format!("p wcnf {vars} {clauses} {top}"),
+                    None => format!("p wcnf {vars} {clauses}"),
+                }
+            }
+        };
+        self.emit(&text)
+    }
+
+    fn hard(&mut self, clause: &[Lit]) -> Result<(), String> {
+        let prefix = self.wcnf_prefix_hard();
+        let text = self.clause_text(prefix, clause);
+        self.emit(&text)
+    }
+
+    fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String> {
+        self.wcnf = true;
+        let text = self.clause_text(Some(weight.to_string()), clause);
+        self.emit(&text)
+    }
+}
+
+impl ReadableWriter<'_> {
+    /// Hard clauses of a WCNF are marked `h` (2022+ format) or carry the
+    /// top weight (old format).
+    fn wcnf_prefix_hard(&self) -> Option<String> {
+        match (self.problem_seen, self.wcnf, self.old_top) {
+            (_, _, Some(top)) => Some(top.to_string()),
+            (false, _, None) | (true, true, None) => Some("h".to_string()),
+            (true, false, None) => None,
+        }
+    }
+}
+
+/// One line of a readable file after parsing.
+enum Line {
+    Verbatim(String),
+    Problem { wcnf: bool, top: Option<u64> },
+    Clause { weight: Option<u64>, lits: Vec<Lit> },
+}
+
+/// Compiles the readable named form back to DIMACS.
+pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
+    let name = input.name.clone();
+    let mut raw = Vec::new();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.reader.read_until(b'\n', &mut buf).with_name(&name)? == 0 {
+            break;
+        }
+        let text = std::str::from_utf8(&buf)
+            .map_err(|_| Error::parse(&name, raw.len() + 1, "the line is not UTF-8 text"))?;
+        raw.push(text.trim_end_matches(['\n', '\r']).to_string());
+    }
+    // First pass: the name table (names may be declared anywhere).
+    let mut meta = MetadataBuilder::default();
+    for (i, line) in raw.iter().enumerate() {
+        if is_comment(line.trim_start()) && line.trim_start().starts_with("c var ") {
+            meta.absorb(line.trim_start())
+                .map_err(|m| Error::parse(&name, i + 1, m))?;
+        }
+    }
+    let meta = meta.finish();
+    let mut by_name: HashMap<&str, Var> = HashMap::new();
+    for (var, var_name) in &meta.names {
+        if let Some(other) = by_name.insert(var_name.as_str(), *var) {
+            return Err(Error::parse(
+                &name,
+                1,
+                format!(
+                    "the name '{var_name}' is given to variables {} and {}",
+                    other.to_ipasir(),
+                    var.to_ipasir()
+                ),
+            ));
+        }
+    }
+    // Second pass: every line.
+    let mut lines = Vec::with_capacity(raw.len());
+    let mut declared_vars = 0u32;
+    let mut problem_seen = false;
+    let mut wcnf = false;
+    let mut max_var = meta.names.keys().map(|v| v.idx32() + 1).max().unwrap_or(0);
+    let mut n_clauses = 0u64;
+    for (i, line) in raw.iter().enumerate() {
+        let err = |m: String| Error::parse(&name, i + 1, m);
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if is_comment(trimmed) {
+            lines.push(Line::Verbatim(trimmed.to_string()));
+            continue;
+        }
+        let mut tokens = trimmed.split_ascii_whitespace().peekable();
+        if trimmed.starts_with("p ") {
+            if problem_seen || n_clauses > 0 {
+                return Err(err("a 'p' line after clauses or a second 'p' line".into()));
+            }
+            problem_seen = true;
+            let fields: Vec<&str> = tokens.collect();
+            let number = |k: usize| fields.get(k).and_then(|f| f.parse::<u64>().ok());
+            match (fields.get(1).copied(), fields.len()) {
+                (Some("cnf"), 4) => {}
+                (Some("wcnf"), 4 | 5) => wcnf = true,
+                _ => return Err(err(format!("malformed problem line '{trimmed}'"))),
+            }
+            let vars = number(2).ok_or_else(|| err("bad number of variables".into()))?;
+            number(3).ok_or_else(|| err("bad number of clauses".into()))?;
+            declared_vars = u32::try_from(vars).map_err(|_| err("too many variables".into()))?;
+            let top = if fields.len() == 5 {
+                Some(number(4).ok_or_else(|| err("bad top weight".into()))?)
+            } else {
+                None
+            };
+            lines.push(Line::Problem { wcnf, top });
+            continue;
+        }
+        if !problem_seen {
+            // Without a `p` line, only the 2022+ WCNF format is possible.
+            wcnf = true;
+        }
+        let mut weight = None;
+        if wcnf {
+            let first = tokens.next().unwrap_or_default();
+            if first != "h" {
+                weight = Some(first.parse::<u64>().map_err(|_| {
+                    err(format!(
+                        "a WCNF clause must start with 'h' or a weight, not '{first}'"
+                    ))
+                })?);
+            }
+        }
+        let mut lits = Vec::new();
+        for token in tokens {
+            if token == "0" && lits.is_empty() {
+                continue;
+            }
+            let (negated, var_name) = match token.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, token),
+            };
+            let var = if let Some(n) = names::parse_auxiliary(var_name) {
+                if n == 0 || n > Var::MAX_IDX + 1 {
+                    return Err(err(format!("'{token}' is out of range")));
+                }
+                let var = Var::new(n - 1);
+                if let Some(other) = meta.names.get(&var) {
+                    return Err(err(format!(
+                        "'{token}' is the named variable '{other}'; use its name"
+                    )));
+                }
+                var
+            } else {
+                *by_name.get(var_name).ok_or_else(|| {
+                    err(format!(
+                        "unknown variable '{var_name}' (declare it with 'c var N {var_name}')"
+                    ))
+                })?
+            };
+            max_var = max_var.max(var.idx32() + 1);
+            lits.push(Lit::new(var.idx32(), negated));
+        }
+        n_clauses += 1;
+        lines.push(Line::Clause { weight, lits });
+    }
+    let num_vars = declared_vars.max(max_var);
+    let mut buffer = itoa::Buffer::new();
+    for line in &lines {
+        let result = match line {
+            Line::Verbatim(text) => writeln!(out, "{text}"),
+            Line::Problem { wcnf: false, .. } => writeln!(out, "p cnf {num_vars} {n_clauses}"),
+            Line::Problem { wcnf: true, top } => match top {
+                Some(top) => writeln!(out, "p wcnf {num_vars} {n_clauses} {top}"),
+                None => writeln!(out, "p wcnf {num_vars} {n_clauses}"),
+            },
+            Line::Clause { weight, lits } => {
+                let prefix = match weight {
+                    Some(w) => Some(buffer.format(*w).to_string()),
+                    None if wcnf => Some("h".to_string()),
+                    None => None,
+                };
+                prefix
+                    .map_or(Ok(()), |p| write!(out, "{p} "))
+                    .and_then(|()| dimacs::write_clause(out, lits))
+            }
+        };
+        result.with_name(crate::io::STDOUT_NAME)?;
+    }
+    Ok(())
+}
+
+/// True for a comment line: `c` alone or followed by whitespace.
+fn is_comment(line: &str) -> bool {
+    line == "c" || line.starts_with("c ") || line.starts_with("c\t")
+}

@@ -1,0 +1,268 @@
+//! Solvers compiled into the binary through rustsat's solver crates.
+//!
+//! CaDiCaL, MiniSat and Glucose are incremental: clauses go straight into
+//! one solver instance and later calls reuse what it learnt. Kissat is not
+//! incremental in rustsat 0.7.5, so its backend keeps the clauses and
+//! starts a fresh Kissat for every call. Kissat and CaDiCaL cannot be linked
+//! into one binary (both ship a `kitten` module with clashing symbols), so
+//! Kissat is only present in builds with the `kissat` feature and without
+//! `cadical`: the `solve-kissat` binary of `crates/satpipe-kissat`.
+
+use super::{Backend, Outcome};
+use crate::error::{Error, Result};
+use crate::model::Model;
+use rustsat::solvers::{Interrupt, InterruptSolver, PhaseLit, Solve, SolveStats, SolverResult};
+use rustsat::types::{Lit, TernaryVal, Var};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Instant;
+
+/// Names of the solvers compiled into this binary.
+pub fn available() -> Vec<&'static str> {
+    let mut names = Vec::new();
+    if cfg!(feature = "cadical") {
+        names.push("cadical");
+    }
+    if cfg!(feature = "minisat") {
+        names.push("minisat");
+    }
+    if cfg!(feature = "glucose") {
+        names.push("glucose");
+    }
+    if cfg!(feature = "kissat") {
+        names.push("kissat");
+    }
+    names
+}
+
+/// Creates the embedded solver called `name`, if this binary has it.
+pub fn create(name: &str) -> Option<Box<dyn Backend>> {
+    match name {
+        #[cfg(feature = "cadical")]
+        "cadical" => Some(Box::new(Incremental::new(
+            "cadical",
+            rustsat_cadical::CaDiCaL::default(),
+        ))),
+        #[cfg(feature = "minisat")]
+        "minisat" => Some(Box::new(Incremental::new(
+            "minisat",
+            rustsat_minisat::core::Minisat::default(),
+        ))),
+        #[cfg(feature = "glucose")]
+        "glucose" => Some(Box::new(Incremental::new(
+            "glucose",
+            rustsat_glucose::core::Glucose::default(),
+        ))),
+        #[cfg(feature = "kissat")]
+        "kissat" => Some(Box::new(Fresh::new(
+            "kissat",
+            rustsat_kissat::Kissat::default,
+        ))),
+        _ => None,
+    }
+}
+
+/// Runs `solve` with a watchdog thread that interrupts the solver at the
+/// deadline.
+fn solve_with_deadline<S>(
+    solver: &mut S,
+    deadline: Option<Instant>,
+) -> anyhow_free::Result<SolverResult>
+where
+    S: Solve + Interrupt,
+{
+    let Some(deadline) = deadline else {
+        return solver.solve().map_err(anyhow_free::from);
+    };
+    let interrupter = solver.interrupter();
+    let (stop, stopped) = mpsc::channel::<()>();
+    let watchdog = thread::spawn(move || {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        if let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
+            interrupter.interrupt();
+        }
+    });
+    let result = if Instant::now() >= deadline {
+        Ok(SolverResult::Interrupted)
+    } else {
+        solver.solve().map_err(anyhow_free::from)
+    };
+    drop(stop);
+    let _ = watchdog.join();
+    result
+}
+
+/// Keeps rustsat's `anyhow` errors out of our API.
+mod anyhow_free {
+    /// A solver error rendered as text.
+    pub type Result<T> = std::result::Result<T, String>;
+    /// Renders any displayable error.
+    pub fn from(e: impl std::fmt::Display) -> String {
+        e.to_string()
+    }
+}
+
+fn read_model<S: Solve>(solver: &S, num_vars: u32, name: &str) -> Result<Model> {
+    let mut values = Vec::with_capacity(num_vars as usize);
+    for v in 0..num_vars {
+        let value = solver
+            .var_val(Var::new(v))
+            .map_err(|e| Error::Solver(format!("{name}: cannot read the model: {e}")))?;
+        values.push(value == TernaryVal::True);
+    }
+    Ok(Model::from_values(values))
+}
+
+fn outcome<S: Solve>(
+    result: SolverResult,
+    solver: &S,
+    num_vars: u32,
+    name: &str,
+) -> Result<Outcome> {
+    Ok(match result {
+        SolverResult::Sat => Outcome::Sat(read_model(solver, num_vars, name)?),
+        SolverResult::Unsat => Outcome::Unsat,
+        SolverResult::Interrupted => Outcome::Unknown,
+    })
+}
+
+/// An incremental embedded solver.
+pub struct Incremental<S> {
+    name: &'static str,
+    solver: S,
+    num_vars: u32,
+}
+
+impl<S> Incremental<S> {
+    /// Wraps a rustsat solver instance.
+    pub fn new(name: &'static str, solver: S) -> Self {
+        Incremental {
+            name,
+            solver,
+            num_vars: 0,
+        }
+    }
+}
+
+impl<S> Backend for Incremental<S>
+where
+    S: Solve + Interrupt + PhaseLit + SolveStats,
+{
+    fn description(&self) -> String {
+        format!("{} (embedded)", self.name)
+    }
+
+    fn reserve(&mut self, num_vars: u32) -> Result<()> {
+        self.num_vars = self.num_vars.max(num_vars);
+        if num_vars > 0 {
+            self.solver
+                .reserve(Var::new(num_vars - 1))
+                .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        }
+        Ok(())
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
+        if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
+            self.num_vars = self.num_vars.max(max);
+        }
+        self.solver
+            .add_clause(clause.iter().copied().collect())
+            .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))
+    }
+
+    fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
+        let result = solve_with_deadline(&mut self.solver, deadline)
+            .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        outcome(result, &self.solver, self.num_vars, self.name)
+    }
+
+    fn suggest_phase(&mut self, lit: Lit) {
+        let _ = self.solver.phase_lit(lit);
+    }
+
+    fn statistics(&self) -> Vec<(String, String)> {
+        let stats = self.solver.stats();
+        vec![
+            (
+                "solver-calls".into(),
+                (stats.n_sat + stats.n_unsat + stats.n_terminated).to_string(),
+            ),
+            (
+                "solve-cpu-seconds".into(),
+                format!("{:.3}", stats.cpu_solve_time.as_secs_f64()),
+            ),
+        ]
+    }
+}
+
+/// A non-incremental embedded solver: a fresh instance per call.
+#[cfg_attr(not(feature = "kissat"), allow(dead_code))]
+pub struct Fresh<S, F> {
+    name: &'static str,
+    make: F,
+    clauses: crate::cnf::Clauses,
+    num_vars: u32,
+    calls: usize,
+    _solver: std::marker::PhantomData<S>,
+}
+
+#[cfg_attr(not(feature = "kissat"), allow(dead_code))]
+impl<S, F: Fn() -> S> Fresh<S, F> {
+    /// A backend that builds its solver with `make` for every call.
+    pub fn new(name: &'static str, make: F) -> Self {
+        Fresh {
+            name,
+            make,
+            clauses: crate::cnf::Clauses::new(),
+            num_vars: 0,
+            calls: 0,
+            _solver: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<S, F> Backend for Fresh<S, F>
+where
+    S: Solve + Interrupt,
+    F: Fn() -> S,
+{
+    fn description(&self) -> String {
+        format!("{} (embedded, non-incremental)", self.name)
+    }
+
+    fn reserve(&mut self, num_vars: u32) -> Result<()> {
+        self.num_vars = self.num_vars.max(num_vars);
+        Ok(())
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
+        if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
+            self.num_vars = self.num_vars.max(max);
+        }
+        self.clauses.push(clause);
+        Ok(())
+    }
+
+    fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
+        let mut solver = (self.make)();
+        self.calls += 1;
+        if self.num_vars > 0 {
+            solver
+                .reserve(Var::new(self.num_vars - 1))
+                .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        }
+        for clause in self.clauses.iter() {
+            solver
+                .add_clause(clause.iter().copied().collect())
+                .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        }
+        let result = solve_with_deadline(&mut solver, deadline)
+            .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        outcome(result, &solver, self.num_vars, self.name)
+    }
+
+    fn statistics(&self) -> Vec<(String, String)> {
+        vec![("solver-calls".into(), self.calls.to_string())]
+    }
+}

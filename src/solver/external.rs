@@ -1,0 +1,338 @@
+//! Running an external solver program.
+//!
+//! Every call writes the clauses so far to a temporary DIMACS file with an
+//! exact `p cnf` header (Kissat and CaDiCaL reject wrong counts), runs the
+//! program in its own process group, and reads the answer by the entry's
+//! [`OutputConvention`]. At the deadline the whole group is killed and the
+//! answer is unknown. A missing program, a crash, an exit code outside
+//! 0/10/20, output that contradicts the exit code, or garbage is an error;
+//! the model itself is checked by the caller.
+
+use super::registry::{find_program, OutputConvention, SolverConfig};
+use super::{Backend, Outcome};
+use crate::cnf::Clauses;
+use crate::dimacs::write_clause;
+use crate::error::{Error, IoContext, Result};
+use crate::model::Model;
+use rustsat::types::Lit;
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
+
+/// An external solver program, run once per call.
+pub struct External {
+    config: SolverConfig,
+    clauses: Clauses,
+    num_vars: u32,
+    calls: usize,
+    dir: tempfile::TempDir,
+}
+
+impl External {
+    /// Prepares to run the solver `config` describes; fails when its program
+    /// is not on `PATH`.
+    pub fn new(config: SolverConfig) -> Result<External> {
+        let program = config.program().to_string();
+        if find_program(&program).is_none() {
+            return Err(Error::Solver(format!(
+                "external solver '{}': program '{program}' not found on PATH (see `make solvers` in the README)",
+                config.name
+            )));
+        }
+        let dir = tempfile::Builder::new()
+            .prefix("satpipe-")
+            .tempdir()
+            .with_name("temporary directory")?;
+        Ok(External {
+            config,
+            clauses: Clauses::new(),
+            num_vars: 0,
+            calls: 0,
+            dir,
+        })
+    }
+
+    fn write_input(&self, path: &std::path::Path) -> Result<()> {
+        let name = path.display().to_string();
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path).with_name(&name)?);
+        writeln!(out, "p cnf {} {}", self.num_vars, self.clauses.len()).with_name(&name)?;
+        for clause in self.clauses.iter() {
+            write_clause(&mut out, clause).with_name(&name)?;
+        }
+        out.flush().with_name(&name)
+    }
+
+    fn fail(&self, message: impl std::fmt::Display) -> Error {
+        Error::Solver(format!("external solver '{}': {message}", self.config.name))
+    }
+}
+
+/// Kills the child's whole process group.
+fn kill_group(child: &mut Child) {
+    // SAFETY: killpg with a process group id we created (the child's pid)
+    // and a valid signal number has no memory-safety preconditions.
+    unsafe {
+        libc::killpg(child.id() as libc::pid_t, libc::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+fn spawn_reader<R: Read + Send + 'static>(mut stream: R) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stream.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
+fn tail(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().rev().take(5).collect();
+    let mut lines: Vec<&str> = lines.into_iter().rev().collect();
+    lines.retain(|l| !l.trim().is_empty());
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("; it said: {}", lines.join(" | "))
+    }
+}
+
+impl Backend for External {
+    fn description(&self) -> String {
+        format!("{} (external: {})", self.config.name, self.config.program())
+    }
+
+    fn reserve(&mut self, num_vars: u32) -> Result<()> {
+        self.num_vars = self.num_vars.max(num_vars);
+        Ok(())
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
+        if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
+            self.num_vars = self.num_vars.max(max);
+        }
+        self.clauses.push(clause);
+        Ok(())
+    }
+
+    fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
+        self.calls += 1;
+        let input = self.dir.path().join(format!("call{}.cnf", self.calls));
+        let output = self.dir.path().join(format!("call{}.out", self.calls));
+        self.write_input(&input)?;
+        let uses_input_path = self.config.command.iter().any(|a| a.contains("{input}"));
+        let args: Vec<String> = self
+            .config
+            .command
+            .iter()
+            .map(|a| {
+                a.replace("{input}", &input.display().to_string())
+                    .replace("{output}", &output.display().to_string())
+            })
+            .collect();
+        let mut command = Command::new(&args[0]);
+        command
+            .args(&args[1..])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        if uses_input_path {
+            command.stdin(Stdio::null());
+        } else {
+            let file = std::fs::File::open(&input).with_name(&input.display().to_string())?;
+            command.stdin(file);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| self.fail(format!("cannot start '{}': {e}", args[0])))?;
+        let stdout = child.stdout.take().map(spawn_reader);
+        let stderr = child.stderr.take().map(spawn_reader);
+        let status = match deadline {
+            None => Some(child.wait().map_err(|e| self.fail(e))?),
+            Some(deadline) => {
+                let wait = deadline.saturating_duration_since(Instant::now());
+                child
+                    .wait_timeout(wait.max(Duration::from_millis(1)))
+                    .map_err(|e| self.fail(e))?
+            }
+        };
+        let Some(status) = status else {
+            kill_group(&mut child);
+            return Ok(Outcome::Unknown);
+        };
+        let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
+        let stderr = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
+        if let Some(signal) = status.signal() {
+            return Err(self.fail(format!(
+                "crashed (killed by signal {signal}){}",
+                tail(&stderr)
+            )));
+        }
+        let code = status.code().unwrap_or(-1);
+        if ![0, 10, 20].contains(&code) {
+            return Err(self.fail(format!(
+                "failed with exit code {code}{}",
+                tail(if stderr.is_empty() { &stdout } else { &stderr })
+            )));
+        }
+        let answer = match self.config.output {
+            OutputConvention::Competition => parse_competition(&stdout, self.num_vars),
+            OutputConvention::ResultFile => match std::fs::read(&output) {
+                Ok(bytes) => parse_result_file(&bytes, self.num_vars),
+                Err(_) if code == 0 => Ok(Outcome::Unknown),
+                Err(e) => Err(format!("no result file: {e}")),
+            },
+        }
+        .map_err(|m| self.fail(m))?;
+        let _ = std::fs::remove_file(&input);
+        let _ = std::fs::remove_file(&output);
+        let consistent = match (&answer, code) {
+            (Outcome::Sat(_), 10) | (Outcome::Unsat, 20) | (Outcome::Unknown, 0) => true,
+            // Some solvers exit 0 whatever the answer; trust their 's' line.
+            (_, 0) => true,
+            _ => false,
+        };
+        if !consistent {
+            return Err(self.fail(format!(
+                "exit code {code} contradicts its answer {}",
+                match answer {
+                    Outcome::Sat(_) => "SATISFIABLE",
+                    Outcome::Unsat => "UNSATISFIABLE",
+                    Outcome::Unknown => "UNKNOWN",
+                }
+            )));
+        }
+        Ok(answer)
+    }
+
+    fn statistics(&self) -> Vec<(String, String)> {
+        vec![("solver-calls".into(), self.calls.to_string())]
+    }
+}
+
+/// Reads literals into `values`, checking the range.
+fn assign(values: &mut [bool], token: &str, num_vars: u32) -> Result<bool, String> {
+    let value: i64 = token.parse().map_err(|_| {
+        format!(
+            "'{}' in its model is not a literal",
+            token.chars().take(30).collect::<String>()
+        )
+    })?;
+    if value == 0 {
+        return Ok(true);
+    }
+    let magnitude = value.unsigned_abs();
+    if magnitude > u64::from(num_vars) {
+        return Err(format!(
+            "its model mentions variable {magnitude} but the formula has {num_vars}"
+        ));
+    }
+    values[(magnitude - 1) as usize] = value > 0;
+    Ok(false)
+}
+
+/// Parses SAT-competition output (`s` and `v` lines; others ignored).
+pub fn parse_competition(stdout: &[u8], num_vars: u32) -> Result<Outcome, String> {
+    let text = String::from_utf8_lossy(stdout);
+    let mut status = None;
+    let mut values = vec![false; num_vars as usize];
+    let mut saw_v = false;
+    let mut terminated = false;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if let Some(rest) = line.strip_prefix("s ") {
+            if status.is_some() {
+                return Err("it printed two 's' lines".into());
+            }
+            status = Some(match rest.trim() {
+                "SATISFIABLE" => "SAT",
+                "UNSATISFIABLE" => "UNSAT",
+                "UNKNOWN" | "INDETERMINATE" => "UNKNOWN",
+                other => return Err(format!("unknown status 's {other}'")),
+            });
+        } else if let Some(rest) = line.strip_prefix('v') {
+            if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+                continue;
+            }
+            saw_v = true;
+            for token in rest.split_ascii_whitespace() {
+                if terminated {
+                    return Err("its model continues after the terminating 0".into());
+                }
+                terminated = assign(&mut values, token, num_vars)?;
+            }
+        }
+    }
+    match status {
+        Some("SAT") if !saw_v => {
+            Err("it answered SATISFIABLE but printed no model ('v' lines)".into())
+        }
+        Some("SAT") if !terminated => Err("its model ('v' lines) has no terminating 0".into()),
+        Some("SAT") => Ok(Outcome::Sat(Model::from_values(values))),
+        Some("UNSAT") => Ok(Outcome::Unsat),
+        Some(_) => Ok(Outcome::Unknown),
+        None if stdout.is_empty() => Ok(Outcome::Unknown),
+        None => Err(format!("its output has no 's' status line{}", tail(stdout))),
+    }
+}
+
+/// Parses a MiniSat result file.
+pub fn parse_result_file(bytes: &[u8], num_vars: u32) -> Result<Outcome, String> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut lines = text.lines();
+    match lines.next().map(str::trim) {
+        Some("SAT") => {
+            let mut values = vec![false; num_vars as usize];
+            let mut terminated = false;
+            for token in lines.flat_map(str::split_ascii_whitespace) {
+                if terminated {
+                    return Err("its model continues after the terminating 0".into());
+                }
+                terminated = assign(&mut values, token, num_vars)?;
+            }
+            if !terminated {
+                return Err("its model has no terminating 0".into());
+            }
+            Ok(Outcome::Sat(Model::from_values(values)))
+        }
+        Some("UNSAT") => Ok(Outcome::Unsat),
+        Some("INDET") | None => Ok(Outcome::Unknown),
+        Some(other) => Err(format!("unexpected result file line '{other}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_competition_output() {
+        let out = b"c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
+        assert_eq!(
+            parse_competition(out, 3),
+            Ok(Outcome::Sat(Model::from_values(vec![true, false, true])))
+        );
+        assert_eq!(
+            parse_competition(b"s UNSATISFIABLE\n", 3),
+            Ok(Outcome::Unsat)
+        );
+        assert!(parse_competition(b"s SATISFIABLE\n", 3).is_err());
+        assert!(parse_competition(b"s SATISFIABLE\nv 1 4 0\n", 3).is_err());
+        assert!(parse_competition(b"garbage\n", 3).is_err());
+    }
+
+    #[test]
+    fn parses_minisat_result_files() {
+        assert_eq!(
+            parse_result_file(b"SAT\n-1 2 0\n", 2),
+            Ok(Outcome::Sat(Model::from_values(vec![false, true])))
+        );
+        assert_eq!(parse_result_file(b"UNSAT\n", 2), Ok(Outcome::Unsat));
+        assert_eq!(parse_result_file(b"INDET\n", 2), Ok(Outcome::Unknown));
+        assert!(parse_result_file(b"SAT\n1 2\n", 2).is_err());
+    }
+}

@@ -1,0 +1,47 @@
+//! Solver backends behind one small interface.
+//!
+//! A [`Backend`] takes clauses and answers `solve` calls under an optional
+//! deadline. Embedded backends ([`embedded`]) are incremental solvers
+//! compiled in through rustsat; external backends ([`external`]) run a
+//! solver program described by a [`registry`] entry. The enumeration and
+//! optimisation loops in [`crate::solve`] work with any backend.
+
+pub mod embedded;
+pub mod external;
+pub mod registry;
+
+use crate::error::Result;
+use crate::model::Model;
+use rustsat::types::Lit;
+use std::time::Instant;
+
+/// What a single solver call found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A model (not yet checked; the caller checks it).
+    Sat(Model),
+    /// The clauses are unsatisfiable.
+    Unsat,
+    /// The deadline passed or the solver gave up.
+    Unknown,
+}
+
+/// A SAT solver that accumulates clauses and can be asked again after more
+/// clauses were added.
+pub trait Backend {
+    /// A short description for statistics lines, e.g. `cadical (embedded)`.
+    fn description(&self) -> String;
+    /// Declares the number of variables (may be called again with more).
+    fn reserve(&mut self, num_vars: u32) -> Result<()>;
+    /// Adds a clause for all later calls.
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<()>;
+    /// Solves the clauses so far; gives up at `deadline`.
+    fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome>;
+    /// Suggests a value for `lit` in the next searches (a hint; ignored by
+    /// backends without phase control).
+    fn suggest_phase(&mut self, _lit: Lit) {}
+    /// Solver statistics as `key value` pairs, for `c` lines.
+    fn statistics(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}
