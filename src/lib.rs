@@ -18,6 +18,7 @@
 //! - [`model`]: the model stream and the model check;
 //! - [`solver`] and [`solve`]: embedded and external solver backends,
 //!   enumeration and optimisation;
+//! - [`family`]: the parts every puzzle family has;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`cli`]: the commands.
 
@@ -26,6 +27,7 @@ pub mod cli;
 pub mod cnf;
 pub mod dimacs;
 pub mod error;
+pub mod family;
 pub mod gen;
 pub mod io;
 pub mod model;

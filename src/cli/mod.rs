@@ -4,6 +4,7 @@
 
 pub mod cnf_tools;
 pub mod docs;
+pub mod family;
 pub mod gen;
 pub mod solve;
 

@@ -1,0 +1,231 @@
+//! The generic `encode-<family>` and `decode-<family>` commands.
+
+use crate::cnf::Metadata;
+use crate::dimacs::{read_formula, write_formula, ReadOptions};
+use crate::error::{Error, IoContext, Result};
+use crate::family::{name_index, Assignment, Family};
+use crate::io::{self, Input};
+use crate::model::{check_model, read_model_stream, Status};
+use clap::{Args, CommandFactory, Parser};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `encode-<family>`.
+#[derive(Debug, Parser)]
+pub struct EncodeArgs<O: Args> {
+    /// The puzzle file (`-` for standard input).
+    #[arg(default_value = "-")]
+    pub input: PathBuf,
+    /// The family's options.
+    #[command(flatten)]
+    pub options: O,
+}
+
+/// Arguments of `decode-<family>`.
+#[derive(Debug, Parser)]
+pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
+    /// The model stream from `solve` (`-` for standard input), or a solver's
+    /// result file together with `--cnf`.
+    #[arg(default_value = "-")]
+    pub input: PathBuf,
+    /// The CNF that was solved, when the model comes without the header
+    /// (e.g. a MiniSat result file); the model is checked against it.
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+    /// How to draw the solution.
+    #[arg(long, value_enum)]
+    pub style: Option<S>,
+    /// Print JSON for scripts instead of drawings.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_args<T: Parser>(
+    name: &str,
+    about: &str,
+    examples: &str,
+) -> std::result::Result<T, ExitCode> {
+    let command = T::command()
+        .name(name.to_string())
+        .bin_name(name.to_string())
+        .about(about.to_string())
+        .after_help(format!("Examples:\n{examples}"));
+    let matches = command.try_get_matches().map_err(|e| {
+        let _ = e.print();
+        ExitCode::from(if e.use_stderr() { 1 } else { 0 })
+    })?;
+    T::from_arg_matches(&matches).map_err(|e| {
+        let _ = e.print();
+        ExitCode::from(1)
+    })
+}
+
+fn finish(name: &str, result: Result<u8>) -> ExitCode {
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The `main` of `encode-<family>`.
+pub fn encode_main<F: Family>() -> ExitCode {
+    let name = format!("encode-{}", F::NAME);
+    let about = format!("Encode a {} puzzle as a CNF stream. {}", F::NAME, F::ABOUT);
+    match parse_args::<EncodeArgs<F::Options>>(&name, &about, F::EXAMPLES) {
+        Ok(args) => finish(&name, encode::<F>(&args)),
+        Err(code) => code,
+    }
+}
+
+/// The clap definition of `encode-<family>` (for man pages).
+pub fn encode_command<F: Family>() -> clap::Command {
+    EncodeArgs::<F::Options>::command()
+        .name(format!("encode-{}", F::NAME))
+        .about(format!(
+            "Encode a {} puzzle as a CNF stream. {}",
+            F::NAME,
+            F::ABOUT
+        ))
+}
+
+/// The clap definition of `decode-<family>` (for man pages).
+pub fn decode_command<F: Family>() -> clap::Command {
+    DecodeArgs::<F::Style>::command()
+        .name(format!("decode-{}", F::NAME))
+        .about(format!(
+            "Decode a model stream into a solved {} puzzle.",
+            F::NAME
+        ))
+}
+
+/// Encodes a puzzle file to standard output.
+pub fn encode<F: Family>(args: &EncodeArgs<F::Options>) -> Result<u8> {
+    let input = Input::open(&args.input)?;
+    let source = input.name.clone();
+    let text = input.read_to_string()?;
+    let puzzle = F::parse(&source, &text, &args.options)?;
+    let mut builder = F::encode(&puzzle, &args.options)?;
+    for (key, value) in F::options_to_header(&args.options) {
+        builder.option(&key, value);
+    }
+    builder.puzzle(&text);
+    let formula = builder.finish();
+    let mut out = io::stdout();
+    write_formula(&mut out, &formula).with_name(io::STDOUT_NAME)?;
+    out.flush().with_name(io::STDOUT_NAME)?;
+    Ok(0)
+}
+
+/// The `main` of `decode-<family>`.
+pub fn decode_main<F: Family>() -> ExitCode {
+    let name = format!("decode-{}", F::NAME);
+    let about = format!("Decode a model stream into a solved {} puzzle.", F::NAME);
+    match parse_args::<DecodeArgs<F::Style>>(&name, &about, F::EXAMPLES) {
+        Ok(args) => finish(&name, decode::<F>(&args)),
+        Err(code) => code,
+    }
+}
+
+/// Restores the puzzle and options from a header.
+fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Puzzle, F::Options)> {
+    match meta.family.as_deref() {
+        Some(family) if family == F::NAME => {}
+        Some(other) => {
+            return Err(Error::parse(
+                source,
+                1,
+                format!("this stream is for the {other} family, not {}", F::NAME),
+            ))
+        }
+        None => return Err(Error::parse(
+            source,
+            1,
+            format!(
+                "no 'c family' header: pass the CNF from encode-{} with --cnf, or keep its header",
+                F::NAME
+            ),
+        )),
+    }
+    let text = meta
+        .puzzle
+        .as_deref()
+        .ok_or_else(|| Error::parse(source, 1, "the header has no 'c puzzle' lines"))?;
+    let options = F::options_from_header(&meta.options)?;
+    let puzzle = F::parse(&format!("{source} (puzzle in header)"), text, &options)?;
+    Ok((puzzle, options))
+}
+
+/// Decodes, checks and renders every solution of a model stream.
+pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
+    let mut input = Input::open(&args.input)?;
+    let source = input.name.clone();
+    let mut stream = read_model_stream(&mut input)?;
+    if let Some(cnf) = &args.cnf {
+        let formula = read_formula(&mut Input::open(cnf)?, ReadOptions::default())?;
+        for solution in &stream.solutions {
+            check_model(&formula, &solution.model, "the solver")?;
+        }
+        stream.meta = formula.meta;
+    }
+    let (puzzle, options) = puzzle_from_header::<F>(&stream.meta, &source)?;
+    let index = name_index(&stream.meta);
+    let style = args.style.clone().unwrap_or_default();
+    let mut out = io::stdout();
+    let mut solutions = Vec::new();
+    for (i, found) in stream.solutions.iter().enumerate() {
+        let assignment = Assignment::new(&index, &found.model);
+        let solution = F::decode(&puzzle, &options, &assignment)?;
+        F::check(&puzzle, &options, &solution).map_err(|violation| {
+            Error::Check(format!(
+                "solution {} breaks the puzzle's rules: {violation} (the encoding is wrong)",
+                i + 1
+            ))
+        })?;
+        if !args.json {
+            if stream.solutions.len() > 1 {
+                writeln!(out, "solution {}:", i + 1).with_name(io::STDOUT_NAME)?;
+            }
+            out.write_all(F::render(&puzzle, &solution, &style).as_bytes())
+                .with_name(io::STDOUT_NAME)?;
+        }
+        solutions.push(solution);
+    }
+    let count = solutions.len();
+    let verdict = match (count, stream.complete) {
+        (0, _) if stream.status == Some(Status::Unsatisfiable) => "no solution".to_string(),
+        (0, _) => format!(
+            "no answer ({})",
+            stream.status.map_or("no status", |s| s.as_str())
+        ),
+        (1, Some(true)) => "unique".to_string(),
+        (n, Some(true)) => format!("{n} solutions"),
+        (1, _) => "1 solution (uniqueness not checked; use solve --max 2)".to_string(),
+        (n, _) => format!("at least {n} solutions"),
+    };
+    if args.json {
+        let document = serde_json::json!({
+            "family": F::NAME,
+            "status": stream.status,
+            "count": count,
+            "complete": stream.complete,
+            "verdict": verdict,
+            "solutions": solutions,
+        });
+        serde_json::to_writer_pretty(&mut out, &document)
+            .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
+        writeln!(out).with_name(io::STDOUT_NAME)?;
+    } else {
+        writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
+    }
+    out.flush().with_name(io::STDOUT_NAME)?;
+    Ok(match (count, stream.status) {
+        (0, Some(Status::Unsatisfiable)) => 20,
+        (0, _) => 1,
+        _ => 0,
+    })
+}

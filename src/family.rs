@@ -1,0 +1,108 @@
+//! The shape every puzzle family has, so that the encoder and decoder
+//! commands of all families are the same code with a different type.
+//!
+//! A family is one module implementing [`Family`]:
+//!
+//! ```text
+//! parse(name, text, &options) -> Puzzle            // errors name file:line
+//! encode(&Puzzle, &options)   -> FormulaBuilder    // named variables
+//! decode(&Puzzle, &Assignment) -> Solution         // reads variables by name
+//! render(&Puzzle, &Solution, style) -> String
+//! check(&Puzzle, &Solution) -> Result<(), String> // shares no code with encode
+//! ```
+//!
+//! and two one-line binaries, `encode-<family>` and `decode-<family>`,
+//! that call [`crate::cli::family::encode_main`] and
+//! [`crate::cli::family::decode_main`]. The generic commands store the
+//! puzzle verbatim and the options in the CNF header, so the decoder needs
+//! nothing but the stream.
+
+use crate::builder::FormulaBuilder;
+use crate::cnf::Metadata;
+use crate::error::Result;
+use crate::model::Model;
+use rustsat::types::Var;
+use std::collections::HashMap;
+
+/// A model seen through the variable names of its header.
+pub struct Assignment<'a> {
+    by_name: &'a HashMap<&'a str, Var>,
+    model: &'a Model,
+}
+
+impl<'a> Assignment<'a> {
+    /// Wraps a model with a name index.
+    pub fn new(by_name: &'a HashMap<&'a str, Var>, model: &'a Model) -> Self {
+        Assignment { by_name, model }
+    }
+
+    /// The value of the variable called `name`; `None` when the header
+    /// has no such name.
+    pub fn value(&self, name: &str) -> Option<bool> {
+        self.by_name.get(name).map(|&var| self.model.value(var))
+    }
+
+    /// True when the variable called `name` exists and is true.
+    pub fn is_true(&self, name: &str) -> bool {
+        self.value(name) == Some(true)
+    }
+
+    /// The names of all true named variables.
+    pub fn true_names(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.by_name
+            .iter()
+            .filter(|(_, &var)| self.model.value(var))
+            .map(|(name, _)| *name)
+    }
+}
+
+/// Builds the name -> variable index of a header.
+pub fn name_index(meta: &Metadata) -> HashMap<&str, Var> {
+    meta.names
+        .iter()
+        .map(|(var, name)| (name.as_str(), *var))
+        .collect()
+}
+
+/// One puzzle family.
+pub trait Family {
+    /// The family name, as in the header's `c family` line.
+    const NAME: &'static str;
+    /// A one-line description for `--help`.
+    const ABOUT: &'static str;
+    /// Example pipelines for `--help`.
+    const EXAMPLES: &'static str;
+    /// Encoder options (clap flags of `encode-<family>`). They are recorded
+    /// in the header as `c option` lines and restored for decoding.
+    type Options: clap::Args + Clone + std::fmt::Debug;
+    /// The parsed puzzle.
+    type Puzzle;
+    /// A solved puzzle.
+    type Solution: serde::Serialize;
+    /// Rendering styles of `decode-<family> --style`.
+    type Style: clap::ValueEnum + Clone + Default + Send + Sync + 'static;
+
+    /// Parses a puzzle file; errors name `source_name` and the line.
+    fn parse(source_name: &str, text: &str, options: &Self::Options) -> Result<Self::Puzzle>;
+    /// Encodes the puzzle with named variables.
+    fn encode(puzzle: &Self::Puzzle, options: &Self::Options) -> Result<FormulaBuilder>;
+    /// The options as `(key, value)` pairs for the header.
+    fn options_to_header(options: &Self::Options) -> Vec<(String, String)>;
+    /// The options back from the header's pairs.
+    fn options_from_header(pairs: &[(String, String)]) -> Result<Self::Options>;
+    /// Reads a solution out of a model, by variable name.
+    fn decode(
+        puzzle: &Self::Puzzle,
+        options: &Self::Options,
+        assignment: &Assignment<'_>,
+    ) -> Result<Self::Solution>;
+    /// Renders a solution for a person.
+    fn render(puzzle: &Self::Puzzle, solution: &Self::Solution, style: &Self::Style) -> String;
+    /// Checks a solution against the puzzle's rules, independently of the
+    /// encoding; the error says which rule is broken where.
+    fn check(
+        puzzle: &Self::Puzzle,
+        options: &Self::Options,
+        solution: &Self::Solution,
+    ) -> std::result::Result<(), String>;
+}
