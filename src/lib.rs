@@ -36,5 +36,6 @@ pub mod readable;
 pub mod solve;
 pub mod solver;
 pub mod stats;
+// Puzzle families (one module each):
 
 pub use error::{Error, Result};

@@ -51,5 +51,6 @@ pub fn all_commands() -> Vec<clap::Command> {
         cnf_tools::ModelNamesArgs::command(),
         gen::GenArgs::command(),
         docs::DocsArgs::command(),
+        // Puzzle families: family::encode_command::<F>(), family::decode_command::<F>()
     ]
 }

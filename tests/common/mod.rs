@@ -1,0 +1,99 @@
+//! Helpers shared by the integration tests: run the real binaries, alone
+//! or in pipelines.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Path of one of the project's binaries, built by cargo for the tests.
+pub fn bin(name: &str) -> PathBuf {
+    assert_cmd::cargo::cargo_bin(name)
+}
+
+/// The repository root (for `instances/`).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file under `instances/`.
+pub fn instance(relative: &str) -> PathBuf {
+    root().join("instances").join(relative)
+}
+
+/// Runs one binary with `args` and `stdin`; returns its output.
+pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(bin(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("wait");
+    let _ = writer.join();
+    output
+}
+
+/// Runs stages one after another, each fed the previous stage's stdout
+/// (a pipeline); returns every stage's output.
+pub fn pipeline(stages: &[(&str, &[&str])], stdin: &[u8]) -> Vec<Output> {
+    let mut outputs: Vec<Output> = Vec::new();
+    let mut data = stdin.to_vec();
+    for (name, args) in stages {
+        let output = run(name, args, &data);
+        data = output.stdout.clone();
+        outputs.push(output);
+    }
+    outputs
+}
+
+/// Standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The exit code (panics on death by signal, which is itself a failure).
+pub fn code(output: &Output) -> i32 {
+    output
+        .status
+        .code()
+        .unwrap_or_else(|| panic!("killed by a signal; stderr: {}", stderr(output)))
+}
+
+/// True when the external program is on PATH.
+pub fn have(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .map(|path| std::env::split_paths(&path).any(|d| d.join(program).is_file()))
+        .unwrap_or(false)
+}
+
+/// External solvers are required when `SATPIPE_REQUIRE_EXTERNAL=1` (as in
+/// CI); otherwise tests for a missing one are skipped with a note.
+pub fn external_available(program: &str) -> bool {
+    if have(program) {
+        return true;
+    }
+    if std::env::var("SATPIPE_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
+        panic!("external solver {program} is required (SATPIPE_REQUIRE_EXTERNAL=1) but not on PATH");
+    }
+    eprintln!("note: {program} not on PATH; skipping its checks");
+    false
+}
+
+/// Writes `text` to a file in a fresh temporary directory.
+pub fn temp_file(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write temp file");
+    path
+}
