@@ -53,6 +53,11 @@ pub struct SolveArgs {
     #[arg(long, group = "backend", value_name = "COMMAND")]
     pub solver_cmd: Option<String>,
 
+    /// Option for the embedded CaDiCaL or Kissat, NAME=VALUE (repeatable),
+    /// e.g. `--solver-option phase=0`.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = embedded::parse_solver_option)]
+    pub solver_option: Vec<embedded::SolverOption>,
+
     /// A JSON file of extra external solver entries (repeatable).
     #[arg(long, value_name = "FILE")]
     pub solver_config: Vec<PathBuf>,
@@ -194,7 +199,7 @@ impl Command for SolveArgs {
             _ => None,
         };
         if let Some(name) = &embedded_name {
-            if embedded::create(name).is_none() {
+            if embedded::create(name, &self.solver_option)?.is_none() {
                 if name == "kissat" {
                     return delegate_to_kissat();
                 }
@@ -214,6 +219,11 @@ impl Command for SolveArgs {
             None => None,
         };
         let external = self.external_config()?;
+        if external.is_some() && !self.solver_option.is_empty() {
+            return Err(Error::Usage(
+                "--solver-option is for embedded solvers; put options in --solver-cmd".into(),
+            ));
+        }
         let mut input = Input::open(&self.input)?;
         let formula = read_formula(
             &mut input,
@@ -229,10 +239,18 @@ impl Command for SolveArgs {
             verbose: self.verbose,
             json: self.json,
         };
+        let mut solver_options = self.solver_option.clone();
+        let enumerating = self.all || self.max.is_some_and(|m| m > 1);
+        if enumerating && embedded_name.as_deref() == Some("cadical") && !solver_options.iter().any(|(n, _)| n == "lucky") {
+            // CaDiCaL's "lucky" phases try trivial assignments before every
+            // search; with thousands of calls that dominates (12-queens:
+            // 14,200 solutions 2.5x faster without).
+            solver_options.push(("lucky".to_string(), 0));
+        }
         let mut factory = || -> Result<Box<dyn Backend>> {
             match (&external, &embedded_name) {
                 (Some(config), _) => Ok(Box::new(External::new(config.clone())?)),
-                (None, Some(name)) => embedded::create(name)
+                (None, Some(name)) => embedded::create(name, &solver_options)?
                     .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),
                 (None, None) => Err(Error::Usage("no solver available in this build".into())),
             }

@@ -35,31 +35,78 @@ pub fn available() -> Vec<&'static str> {
     names
 }
 
-/// Creates the embedded solver called `name`, if this binary has it.
-pub fn create(name: &str) -> Option<Box<dyn Backend>> {
-    match name {
+/// A solver option `NAME=VALUE` (CaDiCaL and Kissat take integer options;
+/// see `cadical --help` and `kissat --help`).
+pub type SolverOption = (String, i32);
+
+/// Parses `NAME=VALUE` (VALUE an integer, or `true`/`false`).
+pub fn parse_solver_option(text: &str) -> std::result::Result<SolverOption, String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("solver option '{text}' is not NAME=VALUE"))?;
+    let value = match value.trim() {
+        "true" => 1,
+        "false" => 0,
+        v => v
+            .parse::<i32>()
+            .map_err(|_| format!("solver option '{text}': '{v}' is not an integer"))?,
+    };
+    Ok((name.trim().to_string(), value))
+}
+
+/// Creates the embedded solver called `name` with `options`; `Ok(None)`
+/// when this binary does not have it.
+pub fn create(name: &str, options: &[SolverOption]) -> Result<Option<Box<dyn Backend>>> {
+    let reject = |solver: &str| {
+        Error::Usage(format!(
+            "embedded {solver} takes no --solver-option (only cadical and kissat do)"
+        ))
+    };
+    let _ = &reject;
+    Ok(match name {
         #[cfg(feature = "cadical")]
-        "cadical" => Some(Box::new(Incremental::new(
-            "cadical",
-            rustsat_cadical::CaDiCaL::default(),
-        ))),
+        "cadical" => {
+            let mut solver = rustsat_cadical::CaDiCaL::default();
+            for (option, value) in options {
+                solver.set_option(option, *value).map_err(|_| {
+                    Error::Usage(format!("cadical has no option '{option}' (or {value} is out of its range)"))
+                })?;
+            }
+            Some(Box::new(Incremental::new("cadical", solver)))
+        }
         #[cfg(feature = "minisat")]
-        "minisat" => Some(Box::new(Incremental::new(
-            "minisat",
-            rustsat_minisat::core::Minisat::default(),
-        ))),
+        "minisat" => {
+            if !options.is_empty() {
+                return Err(reject("minisat"));
+            }
+            Some(Box::new(Incremental::new("minisat", rustsat_minisat::core::Minisat::default())))
+        }
         #[cfg(feature = "glucose")]
-        "glucose" => Some(Box::new(Incremental::new(
-            "glucose",
-            rustsat_glucose::core::Glucose::default(),
-        ))),
+        "glucose" => {
+            if !options.is_empty() {
+                return Err(reject("glucose"));
+            }
+            Some(Box::new(Incremental::new("glucose", rustsat_glucose::core::Glucose::default())))
+        }
         #[cfg(feature = "kissat")]
-        "kissat" => Some(Box::new(Fresh::new(
-            "kissat",
-            rustsat_kissat::Kissat::default,
-        ))),
+        "kissat" => {
+            let options = options.to_vec();
+            for (option, value) in &options {
+                rustsat_kissat::Kissat::default().set_option(option, *value).map_err(|_| {
+                    Error::Usage(format!("kissat has no option '{option}' (or {value} is out of its range)"))
+                })?;
+            }
+            Some(Box::new(Fresh::new("kissat", move || {
+                let mut solver = rustsat_kissat::Kissat::default();
+                for (option, value) in &options {
+                    // Validated above.
+                    let _ = solver.set_option(option, *value);
+                }
+                solver
+            })))
+        }
         _ => None,
-    }
+    })
 }
 
 /// Runs `solve` with a watchdog thread that interrupts the solver at the
