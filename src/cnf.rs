@@ -146,7 +146,7 @@ fn parse_var(token: &str) -> Result<Var, String> {
     let n: u32 = token
         .parse()
         .map_err(|_| format!("'{token}' is not a variable number"))?;
-    if n == 0 || n > Var::MAX_IDX + 1 {
+    if n == 0 || n > crate::dimacs::MAX_DIMACS_VAR {
         return Err(format!("variable number {token} is out of range"));
     }
     Ok(Var::new(n - 1))
@@ -256,6 +256,11 @@ impl MetadataBuilder {
                 .extend(vars);
         }
         Ok(())
+    }
+
+    /// The name of `var` as read so far.
+    pub fn name(&self, var: Var) -> Option<&str> {
+        self.meta.name(var)
     }
 
     /// The finished metadata.

@@ -19,6 +19,10 @@ use crate::io::Input;
 use rustsat::types::{Lit, Var};
 use std::io::{BufRead, Write};
 
+/// The largest DIMACS variable number: 2^31 - 1, the range of a C `int`
+/// literal as solvers read it (and what rustsat can represent).
+pub const MAX_DIMACS_VAR: u32 = Var::MAX_IDX;
+
 /// How strictly to read.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReadOptions {
@@ -75,6 +79,8 @@ pub struct Summary {
     pub soft: u64,
     /// Lines read.
     pub lines: usize,
+    /// True when a `p` line declared the number of variables.
+    pub declared: bool,
 }
 
 /// Reads a DIMACS CNF or WCNF stream into `sink`.
@@ -114,6 +120,22 @@ pub fn read_formula(input: &mut Input, options: ReadOptions) -> Result<Formula> 
     formula.meta = metadata.finish();
     formula.kind = summary.kind;
     formula.num_vars = summary.num_vars;
+    if !summary.declared {
+        // 2022+ WCNF has no variable count: named and projected variables
+        // count too.
+        let named = formula.meta.names.keys().map(|v| v.idx32() + 1).max();
+        let projected = formula
+            .meta
+            .projection
+            .iter()
+            .flatten()
+            .map(|v| v.idx32() + 1)
+            .max();
+        formula.num_vars = formula
+            .num_vars
+            .max(named.unwrap_or(0))
+            .max(projected.unwrap_or(0));
+    }
     check_metadata(&formula).map_err(|m| Error::parse(&input.name, 1, m))?;
     Ok(formula)
 }
@@ -312,10 +334,10 @@ impl<'a> Parser<'a> {
     }
 
     fn var_count(&self, n: u64) -> Result<u32> {
-        if n > u64::from(Var::MAX_IDX) + 1 {
+        if n > u64::from(MAX_DIMACS_VAR) {
             return Err(self.err(format!(
                 "{n} variables is more than the supported {}",
-                u64::from(Var::MAX_IDX) + 1
+                u64::from(MAX_DIMACS_VAR)
             )));
         }
         Ok(n as u32)
@@ -343,7 +365,7 @@ impl<'a> Parser<'a> {
                 self.end_clause(sink)?;
             } else {
                 let magnitude = value.unsigned_abs();
-                if magnitude > u64::from(Var::MAX_IDX) + 1 {
+                if magnitude > u64::from(MAX_DIMACS_VAR) {
                     return Err(self.err(format!("literal {value} is out of range")));
                 }
                 let var = magnitude as u32;
@@ -482,6 +504,7 @@ impl<'a> Parser<'a> {
             hard: self.hard,
             soft: self.soft,
             lines: self.line,
+            declared: declared_vars.is_some(),
         })
     }
 }

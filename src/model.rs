@@ -7,6 +7,7 @@
 //! (`SAT` then the literals). Written here: what `solve` prints.
 
 use crate::cnf::{Metadata, MetadataBuilder};
+use crate::dimacs::MAX_DIMACS_VAR;
 use crate::error::{Error, IoContext, Result};
 use crate::io::Input;
 use rustsat::types::{Lit, Var};
@@ -297,7 +298,7 @@ fn parse_lits(text: &str, lits: &mut Vec<Lit>) -> Result<(), String> {
             continue;
         }
         let magnitude = value.unsigned_abs();
-        if magnitude > u64::from(Var::MAX_IDX) + 1 {
+        if magnitude > u64::from(MAX_DIMACS_VAR) {
             return Err(format!("literal {value} is out of range"));
         }
         lits.push(Lit::new((magnitude - 1) as u32, value < 0));

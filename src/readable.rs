@@ -31,7 +31,7 @@ use std::io::{BufRead, Write};
 pub fn to_readable(input: &mut Input, options: ReadOptions, out: &mut dyn Write) -> Result<()> {
     let mut writer = ReadableWriter {
         out,
-        names: HashMap::new(),
+        meta: MetadataBuilder::default(),
         wcnf: false,
         old_top: None,
         problem_seen: false,
@@ -46,7 +46,7 @@ pub fn to_readable(input: &mut Input, options: ReadOptions, out: &mut dyn Write)
 
 struct ReadableWriter<'a> {
     out: &'a mut dyn Write,
-    names: HashMap<Var, String>,
+    meta: MetadataBuilder,
     wcnf: bool,
     /// The top weight of an old-style `p wcnf` header.
     old_top: Option<u64>,
@@ -80,7 +80,7 @@ impl ReadableWriter<'_> {
             if lit.is_neg() {
                 text.push('-');
             }
-            match self.names.get(&lit.var()) {
+            match self.meta.name(lit.var()) {
                 Some(name) => text.push_str(name),
                 None => text.push_str(&names::auxiliary(lit.vidx32() + 1)),
             }
@@ -94,23 +94,7 @@ impl ReadableWriter<'_> {
 
 impl Sink for ReadableWriter<'_> {
     fn comment(&mut self, line: &str, _in_header: bool) -> Result<(), String> {
-        if let Some(rest) = line.strip_prefix("c var ") {
-            let mut parts = rest.split_whitespace();
-            if let (Some(number), Some(name)) = (parts.next(), parts.next()) {
-                if let Ok(n) = number.parse::<u32>() {
-                    if n >= 1 {
-                        names::validate(name)?;
-                        if self
-                            .names
-                            .insert(Var::new(n - 1), name.to_string())
-                            .is_some()
-                        {
-                            return Err(format!("variable {n} is named twice"));
-                        }
-                    }
-                }
-            }
-        }
+        self.meta.absorb(line)?;
         self.emit(line)
     }
 
@@ -265,7 +249,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
                 None => (false, token),
             };
             let var = if let Some(n) = names::parse_auxiliary(var_name) {
-                if n == 0 || n > Var::MAX_IDX + 1 {
+                if n == 0 || n > crate::dimacs::MAX_DIMACS_VAR {
                     return Err(err(format!("'{token}' is out of range")));
                 }
                 let var = Var::new(n - 1);

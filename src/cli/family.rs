@@ -142,14 +142,16 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
                 format!("this stream is for the {other} family, not {}", F::NAME),
             ))
         }
-        None => return Err(Error::parse(
-            source,
-            1,
-            format!(
+        None => {
+            return Err(Error::parse(
+                source,
+                1,
+                format!(
                 "no 'c family' header: pass the CNF from encode-{} with --cnf, or keep its header",
                 F::NAME
             ),
-        )),
+            ))
+        }
     }
     let text = meta
         .puzzle

@@ -241,7 +241,10 @@ impl Command for SolveArgs {
         };
         let mut solver_options = self.solver_option.clone();
         let enumerating = self.all || self.max.is_some_and(|m| m > 1);
-        if enumerating && embedded_name.as_deref() == Some("cadical") && !solver_options.iter().any(|(n, _)| n == "lucky") {
+        if enumerating
+            && embedded_name.as_deref() == Some("cadical")
+            && !solver_options.iter().any(|(n, _)| n == "lucky")
+        {
             // CaDiCaL's "lucky" phases try trivial assignments before every
             // search; with thousands of calls that dominates (12-queens:
             // 14,200 solutions 2.5x faster without).

@@ -69,7 +69,9 @@ pub fn create(name: &str, options: &[SolverOption]) -> Result<Option<Box<dyn Bac
             let mut solver = rustsat_cadical::CaDiCaL::default();
             for (option, value) in options {
                 solver.set_option(option, *value).map_err(|_| {
-                    Error::Usage(format!("cadical has no option '{option}' (or {value} is out of its range)"))
+                    Error::Usage(format!(
+                        "cadical has no option '{option}' (or {value} is out of its range)"
+                    ))
                 })?;
             }
             Some(Box::new(Incremental::new("cadical", solver)))
@@ -79,22 +81,32 @@ pub fn create(name: &str, options: &[SolverOption]) -> Result<Option<Box<dyn Bac
             if !options.is_empty() {
                 return Err(reject("minisat"));
             }
-            Some(Box::new(Incremental::new("minisat", rustsat_minisat::core::Minisat::default())))
+            Some(Box::new(Incremental::new(
+                "minisat",
+                rustsat_minisat::core::Minisat::default(),
+            )))
         }
         #[cfg(feature = "glucose")]
         "glucose" => {
             if !options.is_empty() {
                 return Err(reject("glucose"));
             }
-            Some(Box::new(Incremental::new("glucose", rustsat_glucose::core::Glucose::default())))
+            Some(Box::new(Incremental::new(
+                "glucose",
+                rustsat_glucose::core::Glucose::default(),
+            )))
         }
         #[cfg(feature = "kissat")]
         "kissat" => {
             let options = options.to_vec();
             for (option, value) in &options {
-                rustsat_kissat::Kissat::default().set_option(option, *value).map_err(|_| {
-                    Error::Usage(format!("kissat has no option '{option}' (or {value} is out of its range)"))
-                })?;
+                rustsat_kissat::Kissat::default()
+                    .set_option(option, *value)
+                    .map_err(|_| {
+                        Error::Usage(format!(
+                            "kissat has no option '{option}' (or {value} is out of its range)"
+                        ))
+                    })?;
             }
             Some(Box::new(Fresh::new("kissat", move || {
                 let mut solver = rustsat_kissat::Kissat::default();

@@ -25,6 +25,9 @@ pub fn instance(relative: &str) -> PathBuf {
 pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(bin(name))
         .args(args)
+        // cargo test points LD_LIBRARY_PATH at the solver crates' build
+        // folders; Debian's minisat would then load the wrong libminisat.
+        .env_remove("LD_LIBRARY_PATH")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -71,6 +74,14 @@ pub fn code(output: &Output) -> i32 {
         .unwrap_or_else(|| panic!("killed by a signal; stderr: {}", stderr(output)))
 }
 
+/// A command for an external program, with the environment cleaned as in
+/// [`run`].
+pub fn external_command(program: &str) -> Command {
+    let mut command = Command::new(program);
+    command.env_remove("LD_LIBRARY_PATH");
+    command
+}
+
 /// True when the external program is on PATH.
 pub fn have(program: &str) -> bool {
     std::env::var_os("PATH")
@@ -85,7 +96,9 @@ pub fn external_available(program: &str) -> bool {
         return true;
     }
     if std::env::var("SATPIPE_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
-        panic!("external solver {program} is required (SATPIPE_REQUIRE_EXTERNAL=1) but not on PATH");
+        panic!(
+            "external solver {program} is required (SATPIPE_REQUIRE_EXTERNAL=1) but not on PATH"
+        );
     }
     eprintln!("note: {program} not on PATH; skipping its checks");
     false

@@ -1,0 +1,3 @@
+#!/bin/sh
+# A "solver" that dies from a signal.
+kill -SEGV $$

@@ -1,0 +1,417 @@
+//! `solve` through every backend, on formulas with known answers, and its
+//! failure modes: wrong models, crashing and lying solvers, time limits.
+
+mod common;
+
+use common::{code, external_available, pipeline, run, stderr, stdout};
+
+fn gen(args: &[&str]) -> Vec<u8> {
+    let out = run("cnf-gen", args, b"");
+    assert_eq!(code(&out), 0, "cnf-gen {args:?}: {}", stderr(&out));
+    out.stdout
+}
+
+fn count_solutions(text: &str) -> usize {
+    text.lines()
+        .filter(|l| l.starts_with("s SATISFIABLE") || l.starts_with("s OPTIMUM"))
+        .count()
+}
+
+/// Every embedded solver this build has, plus kissat through solve-kissat.
+fn embedded_solvers() -> Vec<&'static str> {
+    let mut solvers = vec!["cadical", "minisat", "glucose"];
+    let kissat = common::bin("solve").with_file_name("solve-kissat");
+    if kissat.is_file() {
+        solvers.push("kissat");
+    } else if std::env::var("SATPIPE_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
+        panic!("solve-kissat is not built beside solve (run `make build`)");
+    } else {
+        eprintln!("note: solve-kissat not built; skipping embedded kissat");
+    }
+    solvers
+}
+
+const EXTERNAL: [&str; 6] = [
+    "minisat",
+    "glucose",
+    "kissat",
+    "cadical",
+    "picosat",
+    "cryptominisat5",
+];
+
+fn backends() -> Vec<Vec<&'static str>> {
+    let mut all: Vec<Vec<&str>> = embedded_solvers()
+        .into_iter()
+        .map(|s| vec!["--solver", s])
+        .collect();
+    for program in EXTERNAL {
+        if external_available(program) {
+            all.push(vec!["--external", program]);
+        }
+    }
+    all
+}
+
+#[test]
+fn pigeonhole_6_5_is_unsatisfiable_everywhere() {
+    let php = gen(&["php", "6", "5"]);
+    for backend in backends() {
+        let out = run("solve", &backend, &php);
+        assert_eq!(code(&out), 20, "{backend:?}: {}", stderr(&out));
+        assert!(stdout(&out).contains("\ns UNSATISFIABLE\n"), "{backend:?}");
+    }
+}
+
+#[test]
+fn eight_queens_have_92_solutions_everywhere() {
+    let queens = gen(&["queens", "8"]);
+    for backend in backends() {
+        let mut args = backend.clone();
+        args.push("--all");
+        let out = run("solve", &args, &queens);
+        assert_eq!(code(&out), 10, "{backend:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(count_solutions(&text), 92, "{backend:?}");
+        assert!(
+            text.contains("c enumeration complete: 92 solutions"),
+            "{backend:?}"
+        );
+    }
+}
+
+#[test]
+fn full_and_positive_blocking_agree() {
+    let queens = gen(&["queens", "9"]);
+    for block in ["full", "positive", "auto"] {
+        let out = run("solve", &["--all", "--block", block], &queens);
+        assert_eq!(count_solutions(&stdout(&out)), 352, "--block {block}");
+    }
+}
+
+#[test]
+fn small_wcnf_has_its_known_optimum_everywhere() {
+    let wcnf = std::fs::read(common::root().join("tests/data/small.wcnf")).expect("small.wcnf");
+    for backend in backends() {
+        let out = run("solve", &backend, &wcnf);
+        assert_eq!(code(&out), 10, "{backend:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        let last_cost = text.lines().filter(|l| l.starts_with("o ")).last();
+        assert_eq!(last_cost, Some("o 3"), "{backend:?}:\n{text}");
+        assert!(text.contains("s OPTIMUM FOUND"), "{backend:?}");
+        assert!(text.contains("v -1 2 -3 0"), "{backend:?}:\n{text}");
+    }
+}
+
+#[test]
+fn old_style_wcnf_reads_the_same() {
+    let wcnf =
+        std::fs::read(common::root().join("tests/data/old-style.wcnf")).expect("old-style.wcnf");
+    let out = run("solve", &[], &wcnf);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(stdout(&out).contains("o 3\ns OPTIMUM FOUND"));
+}
+
+/// Brute force of the weighted cycle cover, to check optimisation on
+/// larger objectives than a hand-made file.
+fn cycle_cover_optimum(n: usize, weights: u64) -> u64 {
+    (0u32..1 << n)
+        .filter(|set| (0..n).all(|i| set & (1 << i) != 0 || set & (1 << ((i + 1) % n)) != 0))
+        .map(|set| {
+            (0..n)
+                .filter(|i| set & (1 << i) != 0)
+                .map(|i| 1 + i as u64 % weights)
+                .sum()
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+#[test]
+fn cycle_cover_optima_match_brute_force() {
+    for (n, weights) in [(7, 1), (9, 3), (12, 4)] {
+        let wcnf = gen(&[
+            "cycle-cover",
+            &n.to_string(),
+            "--weights",
+            &weights.to_string(),
+        ]);
+        let out = run("solve", &[], &wcnf);
+        let expected = format!("o {}\ns OPTIMUM FOUND", cycle_cover_optimum(n, weights));
+        assert!(
+            stdout(&out).contains(&expected),
+            "n={n} w={weights}: {}",
+            stdout(&out)
+        );
+    }
+}
+
+#[test]
+fn all_optimal_solutions_are_enumerated() {
+    // C_6 with unit weights: optimum 3, reached by the two alternating sets.
+    let wcnf = gen(&["cycle-cover", "6"]);
+    let out = run("solve", &["--all"], &wcnf);
+    let text = stdout(&out);
+    assert!(
+        text.contains("c enumeration complete: 2 solutions"),
+        "{text}"
+    );
+    assert_eq!(text.matches("s OPTIMUM FOUND").count(), 2);
+}
+
+#[test]
+fn unsatisfiable_hard_clauses_of_a_wcnf() {
+    let wcnf = std::fs::read(common::root().join("tests/data/unsat.wcnf")).expect("unsat.wcnf");
+    let out = run("solve", &[], &wcnf);
+    assert_eq!(code(&out), 20);
+    assert!(stdout(&out).contains("s UNSATISFIABLE"));
+}
+
+#[test]
+fn max_two_answers_the_uniqueness_question() {
+    let out = run("solve", &["--max", "2"], &gen(&["queens", "8"]));
+    let text = stdout(&out);
+    assert_eq!(count_solutions(&text), 2);
+    assert!(text.contains("c enumeration stopped: 2 solutions found"));
+    // 2 queens: no solution at all.
+    let out = run("solve", &["--max", "2"], &gen(&["queens", "2"]));
+    assert_eq!(code(&out), 20);
+}
+
+#[test]
+fn header_is_passed_through_to_the_model_stream() {
+    let queens = gen(&["queens", "5"]);
+    let out = run("solve", &[], &queens);
+    let text = stdout(&out);
+    let input = String::from_utf8_lossy(&queens).into_owned();
+    let header: Vec<&str> = input.lines().take_while(|l| l.starts_with('c')).collect();
+    assert!(header.len() > 20);
+    assert!(text.starts_with(&(header.join("\n") + "\n")));
+}
+
+#[test]
+fn json_output_is_valid_and_complete() {
+    let out = run("solve", &["--all", "--json"], &gen(&["queens", "6"]));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(value["status"], "SATISFIABLE");
+    assert_eq!(value["count"], 4);
+    assert_eq!(value["complete"], true);
+    let first = &value["solutions"][0]["true_names"];
+    assert_eq!(first.as_array().map(Vec::len), Some(6));
+}
+
+#[test]
+fn time_limit_gives_unknown_and_exit_0() {
+    // PHP(13,12) takes CDCL solvers far longer than the limit.
+    let hard = gen(&["php", "13", "12"]);
+    let mut backends = vec![vec!["--solver", "cadical"], vec!["--solver", "minisat"]];
+    if external_available("cadical") {
+        backends.push(vec!["--external", "cadical"]);
+    }
+    for backend in backends {
+        let mut args = backend.clone();
+        args.extend(["--time-limit", "0.5"]);
+        let start = std::time::Instant::now();
+        let out = run("solve", &args, &hard);
+        assert_eq!(code(&out), 0, "{backend:?}: {}", stderr(&out));
+        assert!(stdout(&out).contains("s UNKNOWN"), "{backend:?}");
+        assert!(
+            start.elapsed().as_secs() < 20,
+            "{backend:?} ignored the time limit"
+        );
+    }
+}
+
+fn fake(name: &str) -> String {
+    common::root()
+        .join("tests/data")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn a_wrong_model_from_an_external_solver_is_caught() {
+    let out = run(
+        "solve",
+        &["--solver-cmd", &fake("fake-wrong-model.sh")],
+        &gen(&["php", "3", "2"]),
+    );
+    assert_eq!(code(&out), 1);
+    let err = stderr(&out);
+    assert!(err.contains("falsifies clause"), "{err}");
+    assert!(
+        !stdout(&out).contains("s SATISFIABLE"),
+        "a wrong model was printed"
+    );
+}
+
+#[test]
+fn crashing_lying_and_garbage_solvers_are_errors() {
+    let php = gen(&["php", "3", "2"]);
+    for (script, expected) in [
+        ("fake-crash.sh", "exit code 139"),
+        ("fake-garbage.sh", "no 's' status line"),
+        ("fake-false-unsat.sh", "contradicts"),
+    ] {
+        let out = run("solve", &["--solver-cmd", &fake(script)], &php);
+        assert_eq!(code(&out), 1, "{script}");
+        assert!(
+            stderr(&out).contains(expected),
+            "{script}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn missing_and_unknown_solvers_are_clear_errors() {
+    let php = gen(&["php", "3", "2"]);
+    let out = run("solve", &["--solver-cmd", "no-such-solver-anywhere"], &php);
+    assert_eq!(code(&out), 1);
+    let out = run("solve", &["--external", "no-such"], &php);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("unknown external solver 'no-such'"));
+    let out = run("solve", &["--solver", "lingeling"], &php);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("unknown embedded solver"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = common::temp_file(
+        dir.path(),
+        "solvers.json",
+        br#"[{"name": "ghost", "command": ["ghost-solver-xyz", "{input}"], "output": "competition"}]"#,
+    );
+    let config = config.display().to_string();
+    let out = run(
+        "solve",
+        &["--solver-config", &config, "--external", "ghost"],
+        &php,
+    );
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("not found on PATH"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_registry_entry_from_a_config_file_runs() {
+    if !external_available("picosat") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = common::temp_file(
+        dir.path(),
+        "solvers.json",
+        br#"[{"name": "pico-stdin", "description": "picosat reading standard input",
+             "command": ["picosat"], "output": "competition"}]"#,
+    );
+    let config = config.display().to_string();
+    let out = run(
+        "solve",
+        &[
+            "--solver-config",
+            &config,
+            "--external",
+            "pico-stdin",
+            "--all",
+        ],
+        &gen(&["queens", "6"]),
+    );
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert_eq!(count_solutions(&stdout(&out)), 4);
+}
+
+#[test]
+fn solver_options_reach_cadical_and_bad_ones_are_rejected() {
+    let queens = gen(&["queens", "6"]);
+    let out = run("solve", &["--solver-option", "phase=0", "--all"], &queens);
+    assert_eq!(count_solutions(&stdout(&out)), 4);
+    let out = run("solve", &["--solver-option", "nonsense=3"], &queens);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("no option 'nonsense'"));
+    let out = run(
+        "solve",
+        &["--solver", "minisat", "--solver-option", "phase=0"],
+        &queens,
+    );
+    assert_eq!(code(&out), 1);
+}
+
+#[test]
+fn minisat_result_files_decode_with_the_cnf() {
+    if !external_available("minisat") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cnf = common::temp_file(dir.path(), "q.cnf", &gen(&["queens", "5"]));
+    let result = dir.path().join("q.out");
+    let status = common::external_command("minisat")
+        .arg("-verb=0")
+        .arg(&cnf)
+        .arg(&result)
+        .status()
+        .expect("minisat");
+    assert_eq!(status.code(), Some(10));
+    let out = run(
+        "model-names",
+        &[
+            "--cnf",
+            &cnf.display().to_string(),
+            &result.display().to_string(),
+        ],
+        b"",
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out)
+            .split_whitespace()
+            .filter(|n| n.starts_with("queen("))
+            .count(),
+        5
+    );
+}
+
+#[test]
+fn model_names_lists_true_named_variables() {
+    let outs = pipeline(
+        &[
+            ("cnf-gen", &["queens", "4"]),
+            ("solve", &["--all"]),
+            ("model-names", &[]),
+        ],
+        b"",
+    );
+    let text = stdout(&outs[2]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        assert_eq!(line.split(' ').count(), 4);
+    }
+    let outs = pipeline(
+        &[
+            ("cnf-gen", &["php", "3", "2"]),
+            ("solve", &[]),
+            ("model-names", &[]),
+        ],
+        b"",
+    );
+    assert_eq!(code(&outs[2]), 20);
+}
+
+#[test]
+fn list_solvers_names_every_backend() {
+    let out = run("solve", &["--list-solvers"], b"");
+    let text = stdout(&out);
+    for name in [
+        "cadical",
+        "minisat",
+        "glucose",
+        "kissat",
+        "picosat",
+        "cryptominisat5",
+    ] {
+        assert!(text.contains(name), "{name} missing:\n{text}");
+    }
+}

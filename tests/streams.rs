@@ -1,0 +1,379 @@
+//! The CNF and model streams through the real binaries: strict parsing
+//! with file:line errors, the readable named form and its exact round
+//! trip, statistics, and quiet broken pipes.
+
+mod common;
+
+use common::{code, pipeline, run, stderr, stdout};
+use proptest::prelude::*;
+use satpipe::builder::FormulaBuilder;
+use satpipe::dimacs::{read_formula, write_formula, ReadOptions};
+use satpipe::io::Input;
+use satpipe::readable::{to_dimacs, to_readable};
+
+/// Each malformed stream, the message it must produce, and the line.
+const BAD_INPUTS: &[(&str, &[u8], &str)] = &[
+    (
+        "lying clause count",
+        b"p cnf 3 5\n1 2 0\n-1 3 0\n",
+        "<stdin>:3: the 'p' line declares 5 clauses but 2 were read",
+    ),
+    (
+        "literal beyond variables",
+        b"p cnf 2 1\n1 -3 0\n",
+        "a literal uses variable 3 but the 'p' line declares 2 variables",
+    ),
+    (
+        "unterminated clause",
+        b"p cnf 3 2\n1 2 0\n-1 3\n",
+        "<stdin>:3: the last clause has no terminating 0",
+    ),
+    (
+        "non-numeric token",
+        b"p cnf 3 1\n1 x2 0\n",
+        "<stdin>:2: 'x2' is not a number",
+    ),
+    ("empty file", b"", "empty input"),
+    ("only comments", b"c nothing here\n", "empty input"),
+    (
+        "binary garbage",
+        b"\x7fELF\x02\x01\x01\x00\x00\x00\xff\xfe",
+        "<stdin>:1:",
+    ),
+    (
+        "name given twice",
+        b"c var 1 x\nc var 1 y\np cnf 1 1\n1 0\n",
+        "<stdin>:2: variable 1 is named twice",
+    ),
+    (
+        "one name for two variables",
+        b"c var 1 x\nc var 2 x\np cnf 2 1\n1 0\n",
+        "the name 'x' is given to variables 1 and 2",
+    ),
+    (
+        "name beyond variables",
+        b"c var 9 x\np cnf 2 1\n1 0\n",
+        "'c var' names variable 9 but the formula has 2 variables",
+    ),
+    (
+        "second p line",
+        b"p cnf 1 1\np cnf 1 1\n1 0\n",
+        "<stdin>:2: a second 'p' line",
+    ),
+    (
+        "malformed p line",
+        b"p cnf three 1\n1 0\n",
+        "<stdin>:1: the number of variables 'three'",
+    ),
+    (
+        "huge literal",
+        b"p cnf 2 1\n1 99999999999999999999999 0\n",
+        "<stdin>:2: number too large",
+    ),
+    (
+        "2^31 literal",
+        b"p cnf 2 1\n2147483648 0\n",
+        "<stdin>:2: literal 2147483648 is out of range",
+    ),
+    (
+        "negative weight",
+        b"h 1 0\n-3 1 0\n",
+        "<stdin>:2: negative weight -3",
+    ),
+    (
+        "h in plain CNF",
+        b"p cnf 1 1\nh 1 0\n",
+        "<stdin>:2: 'h' (a WCNF hard clause) in a CNF formula",
+    ),
+    (
+        "bad projection",
+        b"c p show 1 2\np cnf 2 1\n1 0\n",
+        "<stdin>:1: a 'c p show' line must end with 0",
+    ),
+];
+
+#[test]
+fn every_bad_input_is_a_clear_error_in_every_reader() {
+    for (what, input, message) in BAD_INPUTS {
+        for command in ["solve", "cnf-names", "cnf-stats"] {
+            if command != "solve" && what.contains("nam") && *what != "name given twice" {
+                // cnf-names and cnf-stats stream and do not cross-check the
+                // name table against the variable count.
+                continue;
+            }
+            if command == "cnf-stats" && (what.contains("name") || what.contains("projection")) {
+                // cnf-stats counts metadata lines without keeping them.
+                continue;
+            }
+            let out = run(command, &[], input);
+            assert_eq!(code(&out), 1, "{command} on {what}: {}", stdout(&out));
+            let err = stderr(&out);
+            assert!(
+                err.contains(message),
+                "{command} on {what}: got {err:?}, want {message:?}"
+            );
+            assert!(!err.contains("panicked"), "{command} on {what} panicked");
+        }
+    }
+}
+
+#[test]
+fn relaxed_accepts_a_wrong_count_and_extra_variables() {
+    let out = run("solve", &["--relaxed"], b"p cnf 1 5\n1 2 0\n-1 0\n");
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(stdout(&out).contains("v -1 2 0"));
+}
+
+#[test]
+fn errors_name_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = common::temp_file(dir.path(), "broken.cnf", b"p cnf 2 1\n1 2\n");
+    let out = run("solve", &[&path.display().to_string()], b"");
+    assert!(
+        stderr(&out).contains("broken.cnf:2: the last clause has no terminating 0"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run("solve", &["no/such/file.cnf"], b"");
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("no/such/file.cnf: No such file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn crlf_bom_multi_line_and_shared_line_clauses_are_read() {
+    let text =
+        b"\xEF\xBB\xBFc windows file\r\np cnf 4 3\r\n1 -2\r\n 3 0 -1 4 0\r\n2 0\r\n%\r\n0\r\n";
+    let outs = pipeline(&[("solve", &["--all"]), ("model-names", &[])], text);
+    assert_eq!(code(&outs[0]), 10, "{}", stderr(&outs[0]));
+    let names = run("cnf-names", &[], text);
+    assert_eq!(
+        stdout(&names),
+        "c windows file\np cnf 4 3\n_1 -_2 _3\n-_1 _4\n_2\n"
+    );
+}
+
+#[test]
+fn flags_are_checked() {
+    for args in [
+        vec!["--max", "0"],
+        vec!["--time-limit", "-1"],
+        vec!["--time-limit", "soon"],
+        vec!["--solver", "cadical", "--external", "minisat"],
+        vec!["--block", "sideways"],
+        vec!["--no-such-flag"],
+    ] {
+        let out = run("solve", &args, b"p cnf 1 1\n1 0\n");
+        assert_eq!(code(&out), 1, "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).is_empty());
+    }
+    let out = run("solve", &["--help"], b"");
+    assert_eq!(code(&out), 0);
+    assert!(stdout(&out).contains("Examples:"));
+    let out = run("solve", &["--version"], b"");
+    assert_eq!(code(&out), 0);
+}
+
+#[test]
+fn named_round_trip_through_the_binaries_is_exact() {
+    for args in [
+        vec!["queens", "6"],
+        vec!["php", "4", "3"],
+        vec!["cycle-cover", "7", "--weights", "3"],
+        vec!["random", "50", "200"],
+    ] {
+        let dimacs = run("cnf-gen", &args, b"").stdout;
+        let outs = pipeline(&[("cnf-names", &[]), ("cnf-dimacs", &[])], &dimacs);
+        assert_eq!(code(&outs[0]), 0, "{}", stderr(&outs[0]));
+        assert_eq!(code(&outs[1]), 0, "{}", stderr(&outs[1]));
+        assert!(outs[1].stdout == dimacs, "{args:?}: round trip differs");
+    }
+}
+
+#[test]
+fn the_readable_form_reads_as_a_person_expects() {
+    let text = stdout(&run(
+        "cnf-names",
+        &[],
+        &run("cnf-gen", &["php", "3", "2"], b"").stdout,
+    ));
+    assert!(text.contains("\nin(1,1) in(1,2)\n"), "{text}");
+    assert!(text.contains("\n-in(1,1) -in(2,1)\n"), "{text}");
+    let text = stdout(&run(
+        "cnf-names",
+        &[],
+        &run("cnf-gen", &["cycle-cover", "3"], b"").stdout,
+    ));
+    assert!(text.contains("\nh cover(1) cover(2)\n"), "{text}");
+    assert!(text.contains("\n1 -cover(3)\n"), "{text}");
+}
+
+#[test]
+fn an_edited_readable_file_compiles_with_a_fresh_count() {
+    let readable = "c var 1 a\nc var 2 b\np cnf 2 1\na b\n-a -b\nb _3\n";
+    let out = run("cnf-dimacs", &[], readable.as_bytes());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "c var 1 a\nc var 2 b\np cnf 3 3\n1 2 0\n-1 -2 0\n2 3 0\n"
+    );
+    let out = run("cnf-dimacs", &[], b"c var 1 a\np cnf 1 1\na nope\n");
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("<stdin>:3: unknown variable 'nope'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn stats_count_what_is_there() {
+    let out = run(
+        "cnf-stats",
+        &["--json"],
+        &run("cnf-gen", &["queens", "8"], b"").stdout,
+    );
+    let stats: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(stats["variables"], 64);
+    assert_eq!(stats["named_variables"], 64);
+    assert_eq!(stats["auxiliary_variables"], 0);
+    assert_eq!(stats["projection"], 64);
+    assert_eq!(stats["family"], "queens");
+    // 16 clauses of length 8 (rows and columns), the rest binary.
+    assert_eq!(stats["clause_lengths"]["8"], 16);
+    let text = stdout(&run(
+        "cnf-stats",
+        &[],
+        &run("cnf-gen", &["cycle-cover", "5"], b"").stdout,
+    ));
+    assert!(text.contains("soft clauses 5 (total weight 5)"), "{text}");
+}
+
+#[test]
+fn broken_pipes_end_quietly() {
+    use std::process::{Command, Stdio};
+    for (name, args) in [
+        ("cnf-gen", vec!["random", "20000", "80000"]),
+        ("cnf-names", vec![]),
+    ] {
+        let input = if name == "cnf-names" {
+            run("cnf-gen", &["random", "20000", "80000"], b"").stdout
+        } else {
+            Vec::new()
+        };
+        let mut child = Command::new(common::bin(name))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let writer = std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(&input);
+        });
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut first = [0u8; 10];
+        use std::io::Read;
+        let _ = stdout.read_exact(&mut first);
+        drop(stdout);
+        let out = child.wait_with_output().expect("wait");
+        let _ = writer.join();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// A random formula with some named variables, as an encoder would build.
+fn formula_strategy() -> impl Strategy<Value = satpipe::cnf::Formula> {
+    (
+        1u32..30,
+        prop::collection::vec(
+            prop::collection::vec((0u32..40, any::<bool>()), 0..6),
+            0..40,
+        ),
+        prop::collection::vec(
+            (
+                prop::collection::vec((0u32..40, any::<bool>()), 0..4),
+                1u64..50,
+            ),
+            0..5,
+        ),
+        any::<bool>(),
+        "[a-z][a-z0-9(),=]{0,8}",
+    )
+        .prop_map(|(named, clauses, soft, crlf_puzzle, stem)| {
+            let mut b = FormulaBuilder::new("test", "test/random");
+            b.option("stem", &stem);
+            b.puzzle(if crlf_puzzle {
+                "a b\r\n\r\nc\r\n"
+            } else {
+                "x\n  y z\n\n"
+            });
+            let mut lits: Vec<_> = (0..named).map(|i| b.named(format!("{stem}#{i}"))).collect();
+            while lits.len() < 40 {
+                lits.push(b.aux());
+            }
+            for clause in clauses {
+                let clause: Vec<_> = clause
+                    .into_iter()
+                    .map(|(v, neg)| {
+                        if neg {
+                            !lits[v as usize]
+                        } else {
+                            lits[v as usize]
+                        }
+                    })
+                    .collect();
+                b.clause(&clause);
+            }
+            for (clause, weight) in soft {
+                let clause: Vec<_> = clause
+                    .into_iter()
+                    .map(|(v, neg)| {
+                        if neg {
+                            !lits[v as usize]
+                        } else {
+                            lits[v as usize]
+                        }
+                    })
+                    .collect();
+                b.soft(weight, &clause);
+            }
+            b.finish()
+        })
+}
+
+proptest! {
+    #[test]
+    fn named_round_trip_is_exact(formula in formula_strategy()) {
+        let mut dimacs = Vec::new();
+        write_formula(&mut dimacs, &formula).expect("write");
+        let mut readable = Vec::new();
+        let text = String::from_utf8(dimacs.clone()).expect("utf8");
+        to_readable(&mut Input::from_text("<test>", &text), ReadOptions::default(), &mut readable).expect("to readable");
+        let mut back = Vec::new();
+        let readable = String::from_utf8(readable).expect("utf8");
+        to_dimacs(&mut Input::from_text("<test>", &readable), &mut back).expect("to dimacs");
+        prop_assert_eq!(String::from_utf8(back).expect("utf8"), text.clone());
+        // And the stream reads back to the same formula and metadata.
+        let again = read_formula(&mut Input::from_text("<test>", &text), ReadOptions::default()).expect("read");
+        prop_assert_eq!(&again.meta, &formula.meta);
+        prop_assert_eq!(&again.hard, &formula.hard);
+        prop_assert_eq!(&again.soft, &formula.soft);
+        prop_assert_eq!(&again.weights, &formula.weights);
+    }
+}
