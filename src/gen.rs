@@ -39,9 +39,9 @@ pub fn queens(n: usize) -> Formula {
                 .collect()
         })
         .collect();
-    for r in 0..n {
-        b.exactly_one(&q[r].clone(), AtMostOne::Pairwise);
-        let column: Vec<_> = (0..n).map(|i| q[i][r]).collect();
+    for (i, row) in q.iter().enumerate() {
+        b.exactly_one(row, AtMostOne::Pairwise);
+        let column: Vec<_> = q.iter().map(|row| row[i]).collect();
         b.exactly_one(&column, AtMostOne::Pairwise);
     }
     for d in 0..(2 * n).saturating_sub(1) {

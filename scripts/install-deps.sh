@@ -1,0 +1,32 @@
+#!/bin/sh
+# Installs what building and testing satpipe needs from Debian's packages:
+# cmake and libclang-dev (to build the embedded solvers) and the external
+# solvers minisat, cadical, picosat and cryptominisat. Does nothing when
+# everything is present. Run as root, or with sudo available.
+set -eu
+
+missing=""
+command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
+dpkg -s libclang-dev >/dev/null 2>&1 || missing="$missing libclang-dev"
+command -v minisat >/dev/null 2>&1 || missing="$missing minisat"
+command -v cadical >/dev/null 2>&1 || missing="$missing cadical"
+command -v picosat >/dev/null 2>&1 || missing="$missing picosat"
+command -v cryptominisat5 >/dev/null 2>&1 || missing="$missing cryptominisat"
+command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
+
+if [ -z "$missing" ]; then
+    exit 0
+fi
+
+echo "install-deps: installing$missing"
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+else
+    echo "install-deps: need root to run: apt-get install$missing" >&2
+    exit 1
+fi
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
