@@ -29,7 +29,9 @@ fn main() -> ExitCode {
     let mut best_write = f64::INFINITY;
     for _ in 0..repeat.max(1) {
         let start = Instant::now();
-        let formula = match Input::open(&path).and_then(|mut i| read_formula(&mut i, ReadOptions::default())) {
+        let formula = match Input::open(&path)
+            .and_then(|mut i| read_formula(&mut i, ReadOptions::default()))
+        {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("{e}");

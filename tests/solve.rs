@@ -96,7 +96,7 @@ fn small_wcnf_has_its_known_optimum_everywhere() {
         let out = run("solve", &backend, &wcnf);
         assert_eq!(code(&out), 10, "{backend:?}: {}", stderr(&out));
         let text = stdout(&out);
-        let last_cost = text.lines().filter(|l| l.starts_with("o ")).last();
+        let last_cost = text.lines().rfind(|l| l.starts_with("o "));
         assert_eq!(last_cost, Some("o 3"), "{backend:?}:\n{text}");
         assert!(text.contains("s OPTIMUM FOUND"), "{backend:?}");
         assert!(text.contains("v -1 2 -3 0"), "{backend:?}:\n{text}");
