@@ -352,3 +352,52 @@ pub fn clause_satisfied(clause: &[Lit], model: &[bool]) -> bool {
         .iter()
         .any(|lit| model.get(lit.vidx()).copied().unwrap_or(false) != lit.is_neg())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(meta: &Metadata) -> Metadata {
+        let mut builder = MetadataBuilder::default();
+        for line in meta.to_comment_lines() {
+            builder.absorb(&line).expect("own output parses");
+        }
+        builder.finish()
+    }
+
+    #[test]
+    fn puzzle_text_survives_exactly() {
+        for puzzle in ["a\n b \n\nc\n", "x\r\ny\r\n", "no newline", "\n\n", "tab\there\n"] {
+            let meta = Metadata {
+                puzzle: Some(puzzle.to_string()),
+                ..Metadata::default()
+            };
+            assert_eq!(round_trip(&meta).puzzle.as_deref(), Some(puzzle), "{puzzle:?}");
+        }
+    }
+
+    #[test]
+    fn names_options_and_projection_survive() {
+        let mut meta = Metadata {
+            family: Some("demo".into()),
+            encoder: Some("demo/x".into()),
+            options: vec![("a".into(), "1".into()), ("b".into(), "x=y".into())],
+            projection: Some((0..45).map(Var::new).collect()),
+            blocking_positive: true,
+            ..Metadata::default()
+        };
+        meta.names.insert(Var::new(0), "cell(1,1)=3".into());
+        meta.names.insert(Var::new(7), "edge(1,1)-(1,2)".into());
+        assert_eq!(round_trip(&meta), meta);
+    }
+
+    #[test]
+    fn malformed_metadata_is_rejected() {
+        let mut builder = MetadataBuilder::default();
+        assert!(builder.absorb("c var 0 x").is_err());
+        assert!(builder.absorb("c var 1").is_err());
+        assert!(builder.absorb("c var 1 -x").is_err());
+        assert!(builder.absorb("c p show 1 2").is_err());
+        assert!(builder.absorb("c an ordinary comment").is_ok());
+    }
+}

@@ -549,3 +549,62 @@ pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Formula> {
+        read_formula(&mut Input::from_text("t.cnf", text), ReadOptions::default())
+    }
+
+    fn dimacs(clauses: &crate::cnf::Clauses) -> Vec<Vec<i32>> {
+        clauses
+            .iter()
+            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn reads_clauses_across_and_within_lines() {
+        let f = read("c hello\np cnf 4 3\n1 -2\n3 0 -4 0\n  2 0\n").expect("valid");
+        assert_eq!(f.header, vec!["c hello".to_string()]);
+        assert_eq!(f.num_vars, 4);
+        assert_eq!(dimacs(&f.hard), vec![vec![1, -2, 3], vec![-4], vec![2]]);
+    }
+
+    #[test]
+    fn reads_both_wcnf_formats_alike() {
+        let new = read("h 1 2 0\n3 -1 0\n5 0\n").expect("new wcnf");
+        let old = read("p wcnf 2 3 10\n10 1 2 0\n3 -1 0\n5 0\n").expect("old wcnf");
+        for f in [&new, &old] {
+            assert_eq!(f.kind, Kind::Wcnf);
+            assert_eq!(dimacs(&f.hard), vec![vec![1, 2]]);
+            assert_eq!(dimacs(&f.soft), vec![vec![-1], vec![]]);
+            assert_eq!(f.weights, vec![3, 5]);
+        }
+    }
+
+    #[test]
+    fn errors_carry_their_line() {
+        let err = read("p cnf 2 1\n\n1 2 x 0\n").expect_err("bad token");
+        assert_eq!(err.to_string(), "t.cnf:3: 'x' is not a number");
+        let err = read("p cnf 2 2\n1 0\n").expect_err("count");
+        assert!(err.to_string().contains("declares 2 clauses but 1 were read"));
+        let relaxed = read_formula(
+            &mut Input::from_text("t.cnf", "p cnf 1 2\n1 2 0\n"),
+            ReadOptions { relaxed: true },
+        )
+        .expect("relaxed");
+        assert_eq!(relaxed.num_vars, 2);
+    }
+
+    #[test]
+    fn writes_what_it_reads() {
+        let text = "c x\np cnf 3 2\n1 -3 0\n0\n";
+        let f = read(text).expect("valid");
+        let mut out = Vec::new();
+        write_formula(&mut out, &f).expect("write");
+        assert_eq!(String::from_utf8(out).expect("utf8"), text);
+    }
+}

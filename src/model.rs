@@ -217,7 +217,9 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                     ));
                 };
                 let rest = rest.trim();
-                if !rest.is_empty() && rest.bytes().all(|b| b == b'0' || b == b'1') && rest != "0" {
+                let maxsat = pending_cost.is_some() || stream.status == Some(Status::OptimumFound);
+                let one_token = !rest.contains(char::is_whitespace);
+                if maxsat && one_token && rest.len() >= 2 && rest.bytes().all(|b| b == b'0' || b == b'1') {
                     // MaxSAT Evaluation 2022+: one character per variable.
                     for (i, b) in rest.bytes().enumerate() {
                         lits.push(Lit::new(i as u32, b == b'0'));
@@ -358,5 +360,48 @@ impl ModelStream {
         named
             .into_iter()
             .map(move |(var, name)| (name.as_str(), model.value(*var)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<ModelStream> {
+        read_model_stream(&mut Input::from_text("m.out", text))
+    }
+
+    #[test]
+    fn reads_enumerations_with_their_header() {
+        let stream = read(
+            "c satpipe stream 1\nc var 1 x\nc solution 1\ns SATISFIABLE\nv 1 -2\nv 0\n\
+             c solution 2\ns SATISFIABLE\nv -1 2 0\nc enumeration complete: 2 solutions\n",
+        )
+        .expect("valid");
+        assert_eq!(stream.meta.name(Var::new(0)), Some("x"));
+        assert_eq!(stream.solutions.len(), 2);
+        assert!(stream.solutions[0].model.value(Var::new(0)));
+        assert!(stream.solutions[1].model.value(Var::new(1)));
+        assert_eq!(stream.complete, Some(true));
+    }
+
+    #[test]
+    fn reads_costs_bit_strings_and_minisat_files() {
+        let stream = read("o 7\no 3\ns OPTIMUM FOUND\nv 0110\n").expect("maxsat");
+        assert_eq!(stream.status, Some(Status::OptimumFound));
+        assert_eq!(stream.solutions[0].cost, Some(3));
+        assert_eq!(stream.solutions[0].model, Model::from_values(vec![false, true, true, false]));
+        let minisat = read("SAT\n1 -2 3 0\n").expect("minisat");
+        assert_eq!(minisat.solutions[0].model, Model::from_values(vec![true, false, true]));
+        assert_eq!(read("UNSAT\n").expect("unsat").status, Some(Status::Unsatisfiable));
+    }
+
+    #[test]
+    fn rejects_cut_off_and_garbage_streams() {
+        assert!(read("c only a header\n").is_err());
+        assert!(read("").is_err());
+        let err = read("s SATISFIABLE\nv 1 x 0\n").expect_err("garbage");
+        assert!(err.to_string().starts_with("m.out:2:"), "{err}");
+        assert!(read("v 1 0\n").is_err());
     }
 }

@@ -89,8 +89,8 @@ pub struct Report {
     pub status: Status,
     /// The backend that answered.
     pub solver: String,
-    /// Solutions found (all of them in JSON mode; in text mode they were
-    /// printed as found and this keeps only the last).
+    /// Solutions found (collected in JSON mode only; in text mode they are
+    /// printed as they are found).
     pub solutions: Vec<FoundSolution>,
     /// Number of solutions found.
     pub count: u64,
@@ -216,7 +216,30 @@ impl<'a> Session<'a> {
             )));
         }
         self.count += 1;
-        let solution = FoundSolution {
+        if self.options.json {
+            self.found.push(self.found_solution(model, cost));
+        }
+        if !self.options.json {
+            if self.options.enumerating() {
+                let text = format!("c solution {}", self.count);
+                self.line(&text)?;
+            }
+            self.line(&format!("s {}", status.as_str()))?;
+            write_v_lines(self.out, model, self.formula.num_vars)
+                .with_name(crate::io::STDOUT_NAME)?;
+            self.out.flush().with_name(crate::io::STDOUT_NAME)?;
+        }
+        if self.options.enumerating() && self.count % 1000 == 0 {
+            self.progress(&format!("{} solutions", self.count));
+        }
+        Ok(())
+    }
+
+    /// A solution as the JSON report lists it.
+    fn found_solution(&self, model: &Model, cost: Option<u64>) -> FoundSolution {
+        let mut named: Vec<(&Var, &String)> = self.formula.meta.names.iter().collect();
+        named.sort();
+        FoundSolution {
             cost,
             model: (0..self.formula.num_vars)
                 .map(|v| {
@@ -228,32 +251,12 @@ impl<'a> Session<'a> {
                     }
                 })
                 .collect(),
-            true_names: {
-                let mut named: Vec<(&Var, &String)> = self.formula.meta.names.iter().collect();
-                named.sort();
-                named
-                    .into_iter()
-                    .filter(|(v, _)| model.value(**v))
-                    .map(|(_, n)| n.clone())
-                    .collect()
-            },
-        };
-        if !self.options.json {
-            if self.options.enumerating() {
-                let text = format!("c solution {}", self.count);
-                self.line(&text)?;
-            }
-            self.line(&format!("s {}", status.as_str()))?;
-            write_v_lines(self.out, model, self.formula.num_vars)
-                .with_name(crate::io::STDOUT_NAME)?;
-            self.out.flush().with_name(crate::io::STDOUT_NAME)?;
-            self.found.clear();
+            true_names: named
+                .into_iter()
+                .filter(|(v, _)| model.value(**v))
+                .map(|(_, n)| n.clone())
+                .collect(),
         }
-        self.found.push(solution);
-        if self.options.enumerating() && self.count % 1000 == 0 {
-            self.progress(&format!("{} solutions", self.count));
-        }
-        Ok(())
     }
 
     fn blocking_clause(&self, model: &Model) -> Vec<Lit> {
