@@ -151,6 +151,15 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
     let mut buf = String::new();
     let name = input.name.clone();
     let err = |line: usize, message: String| Error::parse(&name, line, message);
+    let unexpected = |line: usize, text: &str| {
+        err(
+            line,
+            format!(
+                "expected a 'c', 's', 'v' or 'o' line, found '{}'",
+                shorten(text)
+            ),
+        )
+    };
     let finish_solution =
         |current: &mut Option<Vec<Lit>>, cost: &mut Option<u64>, stream: &mut ModelStream| {
             if let Some(lits) = current.take() {
@@ -219,7 +228,11 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                 let rest = rest.trim();
                 let maxsat = pending_cost.is_some() || stream.status == Some(Status::OptimumFound);
                 let one_token = !rest.contains(char::is_whitespace);
-                if maxsat && one_token && rest.len() >= 2 && rest.bytes().all(|b| b == b'0' || b == b'1') {
+                if maxsat
+                    && one_token
+                    && rest.len() >= 2
+                    && rest.bytes().all(|b| b == b'0' || b == b'1')
+                {
                     // MaxSAT Evaluation 2022+: one character per variable.
                     for (i, b) in rest.bytes().enumerate() {
                         lits.push(Lit::new(i as u32, b == b'0'));
@@ -242,15 +255,7 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                     "SAT" => Status::Satisfiable,
                     "UNSAT" => Status::Unsatisfiable,
                     "INDET" => Status::Unknown,
-                    _ => {
-                        return Err(err(
-                            line_no,
-                            format!(
-                                "expected a 'c', 's', 'v' or 'o' line, found '{}'",
-                                shorten(trimmed)
-                            ),
-                        ))
-                    }
+                    _ => return Err(unexpected(line_no, trimmed)),
                 };
                 in_header = false;
                 stream.status = Some(status);
@@ -259,15 +264,7 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                     current = Some(Vec::new());
                 }
             }
-            _ => {
-                return Err(err(
-                    line_no,
-                    format!(
-                        "expected a 'c', 's', 'v' or 'o' line, found '{}'",
-                        shorten(trimmed)
-                    ),
-                ))
-            }
+            _ => return Err(unexpected(line_no, trimmed)),
         }
     }
     finish_solution(&mut current, &mut pending_cost, &mut stream);
@@ -390,10 +387,19 @@ mod tests {
         let stream = read("o 7\no 3\ns OPTIMUM FOUND\nv 0110\n").expect("maxsat");
         assert_eq!(stream.status, Some(Status::OptimumFound));
         assert_eq!(stream.solutions[0].cost, Some(3));
-        assert_eq!(stream.solutions[0].model, Model::from_values(vec![false, true, true, false]));
+        assert_eq!(
+            stream.solutions[0].model,
+            Model::from_values(vec![false, true, true, false])
+        );
         let minisat = read("SAT\n1 -2 3 0\n").expect("minisat");
-        assert_eq!(minisat.solutions[0].model, Model::from_values(vec![true, false, true]));
-        assert_eq!(read("UNSAT\n").expect("unsat").status, Some(Status::Unsatisfiable));
+        assert_eq!(
+            minisat.solutions[0].model,
+            Model::from_values(vec![true, false, true])
+        );
+        assert_eq!(
+            read("UNSAT\n").expect("unsat").status,
+            Some(Status::Unsatisfiable)
+        );
     }
 
     #[test]

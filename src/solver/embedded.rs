@@ -260,8 +260,7 @@ where
 pub struct Fresh<S, F> {
     name: &'static str,
     make: F,
-    clauses: crate::cnf::Clauses,
-    num_vars: u32,
+    store: super::ClauseStore,
     calls: usize,
     _solver: std::marker::PhantomData<S>,
 }
@@ -273,8 +272,7 @@ impl<S, F: Fn() -> S> Fresh<S, F> {
         Fresh {
             name,
             make,
-            clauses: crate::cnf::Clauses::new(),
-            num_vars: 0,
+            store: super::ClauseStore::default(),
             calls: 0,
             _solver: std::marker::PhantomData,
         }
@@ -291,34 +289,32 @@ where
     }
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
-        self.num_vars = self.num_vars.max(num_vars);
+        self.store.reserve(num_vars);
         Ok(())
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
-        if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
-            self.num_vars = self.num_vars.max(max);
-        }
-        self.clauses.push(clause);
+        self.store.add(clause);
         Ok(())
     }
 
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
         let mut solver = (self.make)();
         self.calls += 1;
-        if self.num_vars > 0 {
+        let num_vars = self.store.num_vars;
+        if num_vars > 0 {
             solver
-                .reserve(Var::new(self.num_vars - 1))
+                .reserve(Var::new(num_vars - 1))
                 .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
         }
-        for clause in self.clauses.iter() {
+        for clause in self.store.clauses.iter() {
             solver
                 .add_clause(clause.iter().copied().collect())
                 .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
         }
         let result = solve_with_deadline(&mut solver, deadline)
             .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        outcome(result, &solver, self.num_vars, self.name)
+        outcome(result, &solver, num_vars, self.name)
     }
 
     fn statistics(&self) -> Vec<(String, String)> {

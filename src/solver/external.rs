@@ -9,8 +9,7 @@
 //! the model itself is checked by the caller.
 
 use super::registry::{find_program, OutputConvention, SolverConfig};
-use super::{Backend, Outcome};
-use crate::cnf::Clauses;
+use super::{Backend, ClauseStore, Outcome};
 use crate::dimacs::write_clause;
 use crate::error::{Error, IoContext, Result};
 use crate::model::Model;
@@ -25,8 +24,7 @@ use wait_timeout::ChildExt;
 /// An external solver program, run once per call.
 pub struct External {
     config: SolverConfig,
-    clauses: Clauses,
-    num_vars: u32,
+    store: ClauseStore,
     calls: usize,
     dir: tempfile::TempDir,
 }
@@ -48,8 +46,7 @@ impl External {
             .with_name("temporary directory")?;
         Ok(External {
             config,
-            clauses: Clauses::new(),
-            num_vars: 0,
+            store: ClauseStore::default(),
             calls: 0,
             dir,
         })
@@ -58,8 +55,9 @@ impl External {
     fn write_input(&self, path: &std::path::Path) -> Result<()> {
         let name = path.display().to_string();
         let mut out = std::io::BufWriter::new(std::fs::File::create(path).with_name(&name)?);
-        writeln!(out, "p cnf {} {}", self.num_vars, self.clauses.len()).with_name(&name)?;
-        for clause in self.clauses.iter() {
+        let store = &self.store;
+        writeln!(out, "p cnf {} {}", store.num_vars, store.clauses.len()).with_name(&name)?;
+        for clause in store.clauses.iter() {
             write_clause(&mut out, clause).with_name(&name)?;
         }
         out.flush().with_name(&name)
@@ -107,15 +105,12 @@ impl Backend for External {
     }
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
-        self.num_vars = self.num_vars.max(num_vars);
+        self.store.reserve(num_vars);
         Ok(())
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
-        if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
-            self.num_vars = self.num_vars.max(max);
-        }
-        self.clauses.push(clause);
+        self.store.add(clause);
         Ok(())
     }
 
@@ -180,9 +175,9 @@ impl Backend for External {
             )));
         }
         let answer = match self.config.output {
-            OutputConvention::Competition => parse_competition(&stdout, self.num_vars),
+            OutputConvention::Competition => parse_competition(&stdout, self.store.num_vars),
             OutputConvention::ResultFile => match std::fs::read(&output) {
-                Ok(bytes) => parse_result_file(&bytes, self.num_vars),
+                Ok(bytes) => parse_result_file(&bytes, self.store.num_vars),
                 Err(_) if code == 0 => Ok(Outcome::Unknown),
                 Err(e) => Err(format!("no result file: {e}")),
             },

@@ -10,6 +10,7 @@ pub mod embedded;
 pub mod external;
 pub mod registry;
 
+use crate::cnf::Clauses;
 use crate::error::Result;
 use crate::model::Model;
 use rustsat::types::Lit;
@@ -43,5 +44,30 @@ pub trait Backend {
     /// Solver statistics as `key value` pairs, for `c` lines.
     fn statistics(&self) -> Vec<(String, String)> {
         Vec::new()
+    }
+}
+
+/// The clauses a non-incremental backend keeps between calls, and the
+/// number of variables they use.
+#[derive(Debug, Default)]
+pub struct ClauseStore {
+    /// Every clause added so far.
+    pub clauses: Clauses,
+    /// The number of variables declared or used.
+    pub num_vars: u32,
+}
+
+impl ClauseStore {
+    /// Declares at least `num_vars` variables.
+    pub fn reserve(&mut self, num_vars: u32) {
+        self.num_vars = self.num_vars.max(num_vars);
+    }
+
+    /// Keeps a clause, growing the variable count as needed.
+    pub fn add(&mut self, clause: &[Lit]) {
+        if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
+            self.reserve(max);
+        }
+        self.clauses.push(clause);
     }
 }
