@@ -367,12 +367,22 @@ mod tests {
 
     #[test]
     fn puzzle_text_survives_exactly() {
-        for puzzle in ["a\n b \n\nc\n", "x\r\ny\r\n", "no newline", "\n\n", "tab\there\n"] {
+        for puzzle in [
+            "a\n b \n\nc\n",
+            "x\r\ny\r\n",
+            "no newline",
+            "\n\n",
+            "tab\there\n",
+        ] {
             let meta = Metadata {
                 puzzle: Some(puzzle.to_string()),
                 ..Metadata::default()
             };
-            assert_eq!(round_trip(&meta).puzzle.as_deref(), Some(puzzle), "{puzzle:?}");
+            assert_eq!(
+                round_trip(&meta).puzzle.as_deref(),
+                Some(puzzle),
+                "{puzzle:?}"
+            );
         }
     }
 

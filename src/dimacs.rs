@@ -590,7 +590,9 @@ mod tests {
         let err = read("p cnf 2 1\n\n1 2 x 0\n").expect_err("bad token");
         assert_eq!(err.to_string(), "t.cnf:3: 'x' is not a number");
         let err = read("p cnf 2 2\n1 0\n").expect_err("count");
-        assert!(err.to_string().contains("declares 2 clauses but 1 were read"));
+        assert!(err
+            .to_string()
+            .contains("declares 2 clauses but 1 were read"));
         let relaxed = read_formula(
             &mut Input::from_text("t.cnf", "p cnf 1 2\n1 2 0\n"),
             ReadOptions { relaxed: true },

@@ -17,6 +17,8 @@ use rustsat::types::Lit;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Once;
 use std::thread;
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
@@ -40,6 +42,7 @@ impl External {
                 config.name
             )));
         }
+        install_interrupt_handler();
         let dir = tempfile::Builder::new()
             .prefix("satpipe-")
             .tempdir()
@@ -66,6 +69,29 @@ impl External {
     fn fail(&self, message: impl std::fmt::Display) -> Error {
         Error::Solver(format!("external solver '{}': {message}", self.config.name))
     }
+}
+
+/// The process group of the external solver running now (0: none). The
+/// solver runs in a group of its own so that a time limit can kill it with
+/// all its children; that also shields it from the terminal's Ctrl-C, so
+/// `solve` forwards SIGINT/SIGTERM to it before exiting.
+static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
+static INSTALL_HANDLER: Once = Once::new();
+
+fn install_interrupt_handler() {
+    INSTALL_HANDLER.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            let group = RUNNING_GROUP.load(Ordering::SeqCst);
+            if group > 0 {
+                // SAFETY: killpg has no memory-safety preconditions.
+                unsafe {
+                    libc::killpg(group, libc::SIGKILL);
+                }
+            }
+            eprintln!("solve: interrupted");
+            std::process::exit(130);
+        });
+    });
 }
 
 /// Kills the child's whole process group.
@@ -144,6 +170,7 @@ impl Backend for External {
         let mut child = command
             .spawn()
             .map_err(|e| self.fail(format!("cannot start '{}': {e}", args[0])))?;
+        RUNNING_GROUP.store(child.id() as i32, Ordering::SeqCst);
         let stdout = child.stdout.take().map(spawn_reader);
         let stderr = child.stderr.take().map(spawn_reader);
         let status = match deadline {
@@ -157,8 +184,10 @@ impl Backend for External {
         };
         let Some(status) = status else {
             kill_group(&mut child);
+            RUNNING_GROUP.store(0, Ordering::SeqCst);
             return Ok(Outcome::Unknown);
         };
+        RUNNING_GROUP.store(0, Ordering::SeqCst);
         let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
         let stderr = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
         if let Some(signal) = status.signal() {
