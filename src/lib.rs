@@ -37,5 +37,6 @@ pub mod solve;
 pub mod solver;
 pub mod stats;
 // Puzzle families (one module each):
+pub mod numberlink;
 
 pub use error::{Error, Result};

@@ -52,5 +52,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         gen::GenArgs::command(),
         docs::DocsArgs::command(),
         // Puzzle families: family::encode_command::<F>(), family::decode_command::<F>()
+        family::encode_command::<crate::numberlink::Numberlink>(),
+        family::decode_command::<crate::numberlink::Numberlink>(),
     ]
 }

@@ -1,0 +1,192 @@
+//! Numberlink: connect each pair of equal numbers by a line through
+//! orthogonally adjacent cells; lines never branch or cross.
+//!
+//! Default rules (the seed solver's): every cell is filled, and the strict
+//! cell rule holds (an endpoint has exactly one neighbour of its own
+//! number, every other cell exactly two, so no line touches itself).
+//! `--allow-empty` lets cells stay empty (ADC contest rules) and
+//! `--allow-touching` lets a line run beside itself (the line is then a
+//! path of edges, not a set of cells).
+//!
+//! The parts: [`parse`] (three file formats), [`encode`] (the sound
+//! default encoding), [`seed`] (the original solver's encoding, kept for
+//! comparison), [`decode`] (reading a model by variable name), [`check`]
+//! (the rules, sharing nothing with the encodings) and [`render`].
+//!
+//! ```text
+//! encode-numberlink p.txt | solve | decode-numberlink
+//! encode-numberlink p.txt | solve --max 2 | decode-numberlink   # unique?
+//! ```
+
+pub mod check;
+pub mod decode;
+pub mod encode;
+pub mod parse;
+pub mod render;
+pub mod seed;
+
+use crate::builder::FormulaBuilder;
+use crate::error::{Error, Result};
+use crate::family::{Assignment, Family};
+pub use parse::{Cell, Format, Puzzle};
+
+/// Which encoding `encode-numberlink` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Encoding {
+    /// Sound: cell colours, edges, oriented arcs and a per-cell binary rank
+    /// that grows by one along every arc (no detached loops).
+    #[default]
+    Rank,
+    /// The original solver's encoding (unsound: admits detached loops and
+    /// rejects adjacent endpoints); for comparisons only.
+    Seed,
+}
+
+impl Encoding {
+    fn as_str(self) -> &'static str {
+        match self {
+            Encoding::Rank => "rank",
+            Encoding::Seed => "seed",
+        }
+    }
+}
+
+/// Options of `encode-numberlink` (recorded in the CNF header).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Options {
+    /// Cells may stay empty (ADC contest rules).
+    #[arg(long)]
+    pub allow_empty: bool,
+    /// A line may run beside itself (the strict cell rule is dropped).
+    #[arg(long)]
+    pub allow_touching: bool,
+    /// The encoding to write.
+    #[arg(long, value_enum, default_value_t = Encoding::Rank)]
+    pub encoding: Encoding,
+    /// Which puzzle of a multi-puzzle letter-grid file (1-based).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub puzzle: usize,
+}
+
+/// How `decode-numberlink` draws a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Style {
+    /// The seed solver's result format: the number matrix, a blank line,
+    /// the line drawing (coloured on a terminal).
+    #[default]
+    Both,
+    /// Only the number matrix.
+    Numbers,
+    /// Only the line drawing.
+    Lines,
+    /// The ADC 2015 answer format (`SIZE WxH`, rows of `01,02,...`).
+    Adc,
+    /// An SVG picture, one colour per line (redirect to a file).
+    Svg,
+}
+
+/// A solved puzzle: the pair number of every cell and the line segments.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Solution {
+    /// `grid[r][c]` is the pair number (1-based) filling the cell, 0 when
+    /// empty.
+    pub grid: Vec<Vec<usize>>,
+    /// The line segments between orthogonally adjacent cells, as pairs of
+    /// 0-based `(row, column)` cells, the smaller cell first.
+    pub edges: Vec<[Cell; 2]>,
+}
+
+/// The Numberlink family (see the module documentation).
+pub struct Numberlink;
+
+impl Family for Numberlink {
+    const NAME: &'static str = "numberlink";
+    const ABOUT: &'static str = "Reads the seed format (K, N M, grid), the ADC 2015 format \
+        (SIZE WxH, LINE#k) and letter grids (W H, rows; --puzzle N).";
+    const EXAMPLES: &'static str = "  encode-numberlink p.txt | solve | decode-numberlink\n  \
+        encode-numberlink p.txt | solve --max 2 | decode-numberlink\n  \
+        encode-numberlink --allow-empty Q08.txt | solve | decode-numberlink --style adc\n  \
+        encode-numberlink p.txt | solve | decode-numberlink --style svg > p.svg";
+    type Options = Options;
+    type Puzzle = Puzzle;
+    type Solution = Solution;
+    type Style = Style;
+
+    fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
+        parse::parse(source_name, text, options.puzzle)
+    }
+
+    fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
+        match options.encoding {
+            Encoding::Rank => Ok(encode::encode(puzzle, options)),
+            Encoding::Seed => {
+                if options.allow_empty || options.allow_touching {
+                    return Err(Error::Usage(
+                        "--encoding seed supports only the default rules (no --allow-empty, --allow-touching)".into(),
+                    ));
+                }
+                Ok(seed::encode(puzzle))
+            }
+        }
+    }
+
+    fn options_to_header(options: &Options) -> Vec<(String, String)> {
+        vec![
+            ("allow-empty".into(), options.allow_empty.to_string()),
+            ("allow-touching".into(), options.allow_touching.to_string()),
+            ("encoding".into(), options.encoding.as_str().into()),
+            ("puzzle".into(), options.puzzle.to_string()),
+        ]
+    }
+
+    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
+        let mut options = Options {
+            puzzle: 1,
+            ..Options::default()
+        };
+        let bad = |key: &str, value: &str| Error::Usage(format!("bad header option {key}={value}"));
+        for (key, value) in pairs {
+            let flag = || value.parse::<bool>().map_err(|_| bad(key, value));
+            match key.as_str() {
+                "allow-empty" => options.allow_empty = flag()?,
+                "allow-touching" => options.allow_touching = flag()?,
+                "encoding" => {
+                    options.encoding = match value.as_str() {
+                        "rank" => Encoding::Rank,
+                        "seed" => Encoding::Seed,
+                        _ => return Err(bad(key, value)),
+                    }
+                }
+                "puzzle" => options.puzzle = value.parse().map_err(|_| bad(key, value))?,
+                _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
+            }
+        }
+        Ok(options)
+    }
+
+    fn decode(puzzle: &Puzzle, options: &Options, assignment: &Assignment<'_>) -> Result<Solution> {
+        Ok(match options.encoding {
+            Encoding::Rank => decode::decode(puzzle, assignment),
+            Encoding::Seed => decode::decode_seed(puzzle, assignment),
+        })
+    }
+
+    fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
+        render::render(puzzle, solution, *style)
+    }
+
+    fn check(
+        puzzle: &Puzzle,
+        options: &Options,
+        solution: &Solution,
+    ) -> std::result::Result<(), String> {
+        check::check(
+            puzzle,
+            solution,
+            check::Rules {
+                fill: !options.allow_empty,
+                strict: !options.allow_touching,
+            },
+        )
+    }
+}

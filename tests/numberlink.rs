@@ -1,0 +1,383 @@
+//! `encode-numberlink | solve | decode-numberlink` over the instance files,
+//! compared with the outcomes and reference solutions of
+//! `instances/numberlink/PROVENANCE.md`, plus the edge cases that broke the
+//! original solver and every parse error.
+
+mod common;
+
+use common::{code, external_available, instance, pipeline, run, stderr, stdout, temp_file};
+use std::process::Output;
+
+/// Runs encode (with `encode_args` and `file`), solve (with `solve_args`)
+/// and decode (with `decode_args`); returns the three outputs.
+fn solve_file(
+    file: &str,
+    encode_args: &[&str],
+    solve_args: &[&str],
+    decode_args: &[&str],
+) -> Vec<Output> {
+    let mut args: Vec<&str> = encode_args.to_vec();
+    args.push(file);
+    let outs = pipeline(
+        &[
+            ("encode-numberlink", &args),
+            ("solve", solve_args),
+            ("decode-numberlink", decode_args),
+        ],
+        b"",
+    );
+    assert_eq!(code(&outs[0]), 0, "encode {args:?}: {}", stderr(&outs[0]));
+    outs
+}
+
+fn path(relative: &str) -> String {
+    instance(&format!("numberlink/{relative}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The last line of decode's output (the verdict) and its exit code.
+fn verdict(outs: &[Output]) -> (String, i32) {
+    let decode = &outs[2];
+    let text = stdout(decode);
+    let last = text.lines().last().unwrap_or("").to_string();
+    (last, code(decode))
+}
+
+/// Expects a unique solution; returns decode's output without the verdict.
+fn unique(file: &str, encode_args: &[&str]) -> String {
+    let outs = solve_file(file, encode_args, &["--max", "2"], &[]);
+    let (last, status) = verdict(&outs);
+    assert_eq!(
+        (last.as_str(), status),
+        ("unique", 0),
+        "{file} {encode_args:?}: {}",
+        stderr(&outs[2])
+    );
+    let text = stdout(&outs[2]);
+    text[..text.len() - last.len() - 1].to_string()
+}
+
+fn unsat(file: &str, encode_args: &[&str]) {
+    let outs = solve_file(file, encode_args, &[], &[]);
+    assert_eq!(
+        verdict(&outs),
+        ("no solution".to_string(), 20),
+        "{file} {encode_args:?}: {}",
+        stderr(&outs[2])
+    );
+    assert_eq!(code(&outs[1]), 20);
+}
+
+/// The number matrix of a seed-format result or solution file.
+fn matrix(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            l.split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty())
+                .map(|t| t.trim_start_matches('0').to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn seed_instances_reproduce_the_reference_results() {
+    // All unique under the default rules; the rendering is the seed
+    // solver's result format byte for byte.
+    for name in ["7by7", "13by13", "20by20", "10by40", "20by20-many-nodes"] {
+        let got = unique(&path(&format!("seed/input-{name}.in")), &[]);
+        let want = std::fs::read_to_string(path(&format!("seed/results/result-{name}.res")))
+            .expect("reference result");
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn seed_unsat_instances_are_unsat() {
+    unsat(&path("seed/input-7by7-unsat.in"), &[]);
+    unsat(&path("seed/input-13by13-unsat.in"), &[]);
+}
+
+// Slow in the dev profile (3-15 s each with CaDiCaL): run with --ignored.
+#[test]
+#[ignore]
+fn seed_large_instances_match_peer_solutions() {
+    for name in ["30by30", "30by30-many-nodes", "40by40"] {
+        let outs = solve_file(&path(&format!("seed/input-{name}.in")), &[], &[], &[]);
+        assert_eq!(code(&outs[2]), 0, "{name}: {}", stderr(&outs[2]));
+        let peer = std::fs::read_to_string(path(&format!("seed/peer-solutions/input-{name}.sol")))
+            .expect("peer solution");
+        // Several solutions may exist; the decoder has checked ours, so
+        // compare only the shape.
+        assert_eq!(
+            matrix(&stdout(&outs[2])).len(),
+            matrix(&peer).len(),
+            "{name}"
+        );
+    }
+}
+
+/// Expected outcomes of inputs5.txt (PROVENANCE.md): true = SAT.
+const INPUTS5: [bool; 20] = [
+    false, false, false, false, false, false, true, false, true, true, false, true, true, true,
+    true, true, true, true, true, true,
+];
+
+#[test]
+fn ahle_edge_cases_match_the_expected_outcomes() {
+    let file = path("thomasahle/inputs5.txt");
+    for (i, &sat) in INPUTS5.iter().enumerate() {
+        let n = (i + 1).to_string();
+        let outs = solve_file(&file, &["--puzzle", &n], &["--max", "2"], &[]);
+        let (last, status) = verdict(&outs);
+        let want = match (sat, i + 1) {
+            (false, _) => ("no solution", 20),
+            (true, 12) => ("at least 2 solutions", 0),
+            (true, _) => ("unique", 0),
+        };
+        assert_eq!(
+            (last.as_str(), status),
+            want,
+            "inputs5-{n:0>3}: {}",
+            stderr(&outs[2])
+        );
+    }
+}
+
+#[test]
+fn the_two_solution_puzzle_has_exactly_two() {
+    let outs = solve_file(
+        &path("thomasahle/inputs5.txt"),
+        &["--puzzle", "12"],
+        &["--all"],
+        &[],
+    );
+    assert_eq!(verdict(&outs), ("2 solutions".to_string(), 0));
+    assert!(stdout(&outs[2]).contains("solution 2:"));
+}
+
+#[test]
+fn one_cell_wide_grids_and_adjacent_endpoints() {
+    let file = path("thomasahle/inputs5.txt");
+    // 1x2 "a/a": the line is the one segment between adjacent endpoints.
+    let got = unique(&file, &["--puzzle", "13"]);
+    assert_eq!(got, "1 \n1 \n\n1 \n1 \n");
+    // 4x1 "aabb": two lines of adjacent endpoints.
+    assert_eq!(unique(&file, &["--puzzle", "16"]), "1 1 2 2 \n\n1 1 2 2 \n");
+    // 5x1 "aab.b".
+    assert_eq!(
+        unique(&file, &["--puzzle", "17"]),
+        "1 1 2 2 2 \n\n1 1 2 ─ 2 \n"
+    );
+    // inputs5-009: pair e has adjacent endpoints (the seed encoding fails).
+    unique(&file, &["--puzzle", "9"]);
+}
+
+#[test]
+fn touching_and_empty_cells_are_options() {
+    // "a.b / a.b": under the strict rule the line a must run beside
+    // itself; allowing that makes the puzzle solvable.
+    let file = path("thomasahle/inputs5.txt");
+    unsat(&file, &["--puzzle", "2"]);
+    let outs = solve_file(&file, &["--puzzle", "2", "--allow-touching"], &[], &[]);
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    // "A.. / ..A" with empty cells allowed: a shortest line suffices.
+    unsat(&file, &["--puzzle", "1"]);
+    let outs = solve_file(&file, &["--puzzle", "1", "--allow-empty"], &["--all"], &[]);
+    let (last, status) = verdict(&outs);
+    assert_eq!(status, 0, "{}", stderr(&outs[2]));
+    assert!(last.ends_with("solutions") || last == "unique", "{last}");
+}
+
+/// A puzzle whose only "solutions" under the seed encoding have a
+/// detached loop of line 1 around the pair 2 (no real solution exists).
+const LOOP_PUZZLE: &[u8] =
+    b"4\n6 5\n1 . . . 1\n3 . . . 3\n. . . . .\n. 2 . 2 .\n. . . . .\n4 . . . 4\n";
+
+#[test]
+fn no_model_decodes_into_a_detached_loop() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = temp_file(dir.path(), "loop.in", LOOP_PUZZLE);
+    let file = file.to_string_lossy();
+    unsat(&file, &[]);
+    // The seed encoding admits the loop; the independent checker in the
+    // decoder catches it.
+    let outs = solve_file(&file, &["--encoding", "seed"], &[], &[]);
+    assert_eq!(code(&outs[1]), 10);
+    assert_eq!(code(&outs[2]), 1);
+    assert!(
+        stderr(&outs[2]).contains("detached loop"),
+        "{}",
+        stderr(&outs[2])
+    );
+}
+
+#[test]
+fn seed_encoding_agrees_where_it_is_correct() {
+    for (file, sat) in [
+        ("seed/input-7by7.in", true),
+        ("seed/input-7by7-unsat.in", false),
+        ("seed/input-13by13.in", true),
+    ] {
+        let file = path(file);
+        for encoding in ["rank", "seed"] {
+            let outs = solve_file(&file, &["--encoding", encoding], &[], &[]);
+            let want = if sat { 10 } else { 20 };
+            assert_eq!(code(&outs[1]), want, "{file} {encoding}");
+            assert_eq!(
+                code(&outs[2]),
+                if sat { 0 } else { 20 },
+                "{file} {encoding}"
+            );
+        }
+    }
+    // Same solution on a unique puzzle.
+    let file = path("seed/input-7by7.in");
+    assert_eq!(unique(&file, &["--encoding", "seed"]), unique(&file, &[]));
+    // Its known defect: adjacent endpoints count as unsolvable.
+    unsat(
+        &path("thomasahle/inputs5.txt"),
+        &["--encoding", "seed", "--puzzle", "9"],
+    );
+    // And it only knows the default rules.
+    let out = run(
+        "encode-numberlink",
+        &["--encoding", "seed", "--allow-empty", &file],
+        b"",
+    );
+    assert_eq!(code(&out), 1);
+}
+
+#[test]
+fn adc_problems_under_both_rule_sets() {
+    // Full cover: Q05 and Q11 are uniquely solvable, Q08, Q15 and Q20 not
+    // at all (PROVENANCE.md).
+    let q = |n: &str| path(&format!("adc2015/Q/Q{n}.txt"));
+    for n in ["08", "15", "20"] {
+        unsat(&q(n), &[]);
+    }
+    for n in ["05", "11"] {
+        let got = unique(&q(n), &[]);
+        let answer = std::fs::read_to_string(path(&format!("adc2015/A/A{n}.txt"))).expect("answer");
+        let answer: String = answer.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert_eq!(matrix(&got), matrix(&answer), "Q{n}");
+    }
+    // ADC rules (empty cells allowed): Q08 is solvable; --style adc prints
+    // the answer format.
+    let outs = solve_file(&q("08"), &["--allow-empty"], &[], &["--style", "adc"]);
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    let text = stdout(&outs[2]);
+    assert!(text.starts_with("SIZE 12X11\n"), "{text}");
+    assert_eq!(text.lines().nth(1).map(|l| l.split(',').count()), Some(12));
+    // Q05's answer in the ADC format, exactly (CRLF aside).
+    let outs = solve_file(&q("05"), &[], &[], &["--style", "adc"]);
+    let answer = std::fs::read_to_string(path("adc2015/A/A05.txt")).expect("answer");
+    let text = stdout(&outs[2]);
+    let body = &text[..text.rfind("1 solution").unwrap_or(text.len())];
+    assert_eq!(body, answer.replace("\r\n", "\n"));
+}
+
+#[test]
+fn external_solver_and_result_file_round_trip() {
+    if !external_available("minisat") {
+        return;
+    }
+    let file = path("seed/input-13by13.in");
+    let outs = solve_file(&file, &[], &["--external", "minisat"], &[]);
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    unsat(&path("seed/input-7by7-unsat.in"), &["--encoding", "rank"]);
+    let outs = solve_file(
+        &path("seed/input-7by7-unsat.in"),
+        &[],
+        &["--external", "minisat"],
+        &[],
+    );
+    assert_eq!(code(&outs[2]), 20);
+    // encode > p.cnf; minisat p.cnf p.out; decode --cnf p.cnf p.out
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cnf = dir.path().join("p.cnf");
+    let out = dir.path().join("p.out");
+    let enc = run("encode-numberlink", &[&path("seed/input-7by7.in")], b"");
+    std::fs::write(&cnf, &enc.stdout).expect("write cnf");
+    let status = common::external_command("minisat")
+        .arg(&cnf)
+        .arg(&out)
+        .output()
+        .expect("minisat runs");
+    assert_eq!(status.status.code(), Some(10));
+    let dec = run(
+        "decode-numberlink",
+        &["--cnf", &cnf.to_string_lossy(), &out.to_string_lossy()],
+        b"",
+    );
+    assert_eq!(code(&dec), 0, "{}", stderr(&dec));
+    let want = std::fs::read_to_string(path("seed/results/result-7by7.res")).expect("result");
+    assert!(stdout(&dec).starts_with(&want), "{}", stdout(&dec));
+}
+
+#[test]
+fn json_and_svg_outputs() {
+    let file = path("seed/input-7by7.in");
+    let outs = solve_file(&file, &[], &[], &["--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&outs[2].stdout).expect("json");
+    assert_eq!(doc["family"], "numberlink");
+    assert_eq!(doc["solutions"][0]["grid"][0][0], 2);
+    assert_eq!(
+        doc["solutions"][0]["edges"].as_array().map(Vec::len),
+        Some(49 - 5)
+    );
+    let outs = solve_file(&file, &[], &[], &["--style", "svg"]);
+    let text = stdout(&outs[2]);
+    assert!(
+        text.starts_with("<svg") && text.contains("</svg>"),
+        "{text}"
+    );
+}
+
+#[test]
+fn parse_errors_name_file_and_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases: [(&str, &[u8], &str); 7] = [
+        (
+            "odd.in",
+            b"2\n2 2\n1 2\n1 .\n",
+            "odd.in:3: '2' appears only once",
+        ),
+        ("beyond.in", b"1\n2 2\n1 2\n1 .\n", "beyond.in:3: number 2"),
+        (
+            "ragged.in",
+            b"1\n2 3\n1 . 1\n. .\n",
+            "ragged.in:4: row 2 has 2 cells",
+        ),
+        ("empty.in", b"", "empty.in:1: empty file"),
+        (
+            "garbage.in",
+            b"hello world!\n",
+            "garbage.in:1: cannot tell the format",
+        ),
+        (
+            "letters.txt",
+            b"3 2\na.a\nb.\n",
+            "letters.txt:3: row 2 has 2 cells",
+        ),
+        (
+            "adc.txt",
+            b"SIZE 3X3\r\nLINE_NUM 1\r\nLINE#1 (0,0)-(3,0)\r\n",
+            "adc.txt:3: point (3,0)",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let file = temp_file(dir.path(), name, text);
+        let out = run("encode-numberlink", &[&file.to_string_lossy()], b"");
+        assert_eq!(code(&out), 1, "{name}");
+        let err = stderr(&out);
+        assert!(err.contains(want), "{name}: {err}");
+        assert!(out.stdout.is_empty(), "{name}");
+    }
+    // Standard input is named too.
+    let out = run("encode-numberlink", &["-"], b"1\n1 2\n1 x\n");
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("<stdin>:3:"), "{}", stderr(&out));
+}
