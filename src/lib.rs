@@ -37,6 +37,7 @@ pub mod solve;
 pub mod solver;
 pub mod stats;
 // Puzzle families (one module each):
+pub mod nonogram;
 pub mod numberlink;
 
 pub use error::{Error, Result};

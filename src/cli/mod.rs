@@ -52,6 +52,8 @@ pub fn all_commands() -> Vec<clap::Command> {
         gen::GenArgs::command(),
         docs::DocsArgs::command(),
         // Puzzle families: family::encode_command::<F>(), family::decode_command::<F>()
+        family::encode_command::<crate::nonogram::Nonogram>(),
+        family::decode_command::<crate::nonogram::Nonogram>(),
         family::encode_command::<crate::numberlink::Numberlink>(),
         family::decode_command::<crate::numberlink::Numberlink>(),
     ]

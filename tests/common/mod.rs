@@ -21,9 +21,15 @@ pub fn instance(relative: &str) -> PathBuf {
     root().join("instances").join(relative)
 }
 
-/// Runs one binary with `args` and `stdin`; returns its output.
+/// Runs one of the project's binaries with `args` and `stdin`; returns its
+/// output.
 pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(bin(name))
+    run_program(&bin(name), args, stdin)
+}
+
+/// Runs any program with `args` and `stdin`; returns its output.
+pub fn run_program(program: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(program)
         .args(args)
         // cargo test points LD_LIBRARY_PATH at the solver crates' build
         // folders; Debian's minisat would then load the wrong libminisat.
@@ -32,7 +38,7 @@ pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
     let mut input = child.stdin.take().expect("stdin");
     let data = stdin.to_vec();
     let writer = std::thread::spawn(move || {

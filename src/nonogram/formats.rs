@@ -1,0 +1,819 @@
+//! Reading nonogram clue files in the common formats.
+//!
+//! Four formats are read, told apart by their content (see [`detect`]) or
+//! chosen with `--format`:
+//!
+//! - **griddler** (poja/griddler): whitespace-separated tokens
+//!   `g HEIGHT WIDTH`, then one `r b1 b2 ... 0` per row and one
+//!   `c b1 ... 0` per column; `0` ends each clue (`r 0` is an empty row).
+//! - **non** (Steve Simpson's `.non`, with mikix's extensions): key/value
+//!   lines; `width` and `height` come first, then `rows` and `columns` (in
+//!   either order), each followed by exactly `height` (`width`) clue lines
+//!   of numbers separated by commas or spaces (an empty line or `0` is an
+//!   empty clue); `goal "0110..."` (the known solution) is kept; unknown
+//!   lines are ignored; a `====` line ends the first puzzle of a bundle.
+//! - **nin** (Jakub Wilk): a first line `WIDTH HEIGHT`, then one line per
+//!   row and one per column, numbers separated by spaces (an empty line or
+//!   `0` is an empty clue). Lines after the last column clue are ignored,
+//!   as Wilk's own reader does.
+//! - **picross** (pierre-dejoue/picross-solver's native format): `#`
+//!   comments, `GRID name`, `ROWS`, one `[ b1 b2 ]` per row, `COLUMNS`, one
+//!   `[ ... ]` per column; several grids per file, chosen with `--grid NAME`
+//!   (default: the first).
+//!
+//! Every parser reports errors as `file:line: message`, and [`validate`]
+//! rejects clues that cannot be satisfied on their own (a clue longer than
+//! its line, row and column sums that differ) before anything is encoded.
+
+use crate::error::{Error, Result};
+
+/// Largest number of rows or columns (a guard against absurd sizes in
+/// malformed files, which would make the line solver's tables huge; the
+/// largest known puzzles are 512x512).
+pub const MAX_SIDE: usize = 4096;
+
+/// A clue file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// Decide from the content.
+    #[default]
+    Auto,
+    /// poja/griddler: `g H W`, `r ... 0`, `c ... 0`.
+    Griddler,
+    /// Steve Simpson's `.non` (mikix's extended form).
+    Non,
+    /// Jakub Wilk's `.nin`.
+    Nin,
+    /// picross-solver's native `GRID`/`ROWS`/`COLUMNS` format.
+    Picross,
+}
+
+impl Format {
+    /// The name used on the command line and in the CNF header.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Auto => "auto",
+            Format::Griddler => "griddler",
+            Format::Non => "non",
+            Format::Nin => "nin",
+            Format::Picross => "picross",
+        }
+    }
+
+    /// The format called `name` (as printed by [`Format::as_str`]).
+    pub fn from_name(name: &str) -> Option<Format> {
+        [
+            Format::Auto,
+            Format::Griddler,
+            Format::Non,
+            Format::Nin,
+            Format::Picross,
+        ]
+        .into_iter()
+        .find(|f| f.as_str() == name)
+    }
+}
+
+/// The clues of one line (row or column): block lengths in order, all
+/// positive; empty for a line without black cells.
+pub type Clue = Vec<usize>;
+
+/// A parsed puzzle: the clues, where each was read, and what else the file
+/// said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Row clues, top to bottom.
+    pub rows: Vec<Clue>,
+    /// Column clues, left to right.
+    pub columns: Vec<Clue>,
+    /// The line (one-based) each row clue was read from.
+    pub row_lines: Vec<usize>,
+    /// The line (one-based) each column clue was read from.
+    pub column_lines: Vec<usize>,
+    /// The known solution (`goal` of a `.non` file), row-major, with the
+    /// line it was read from.
+    pub goal: Option<(Vec<bool>, usize)>,
+    /// The title, when the file gives one (`.non` `title`, picross `GRID`).
+    pub title: Option<String>,
+    /// The format the puzzle was read in (never [`Format::Auto`]).
+    pub format: Format,
+    /// The text it was read from.
+    pub text: String,
+}
+
+impl Puzzle {
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.columns.len()
+    }
+}
+
+/// Guesses the format of `text`: `g H W` is griddler, a `GRID`/`ROWS` line
+/// is picross, a first line of two numbers is nin, anything else with
+/// `width`/`rows` keys is non.
+pub fn detect(text: &str) -> Option<Format> {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let first = lines.next()?;
+    let words: Vec<&str> = first.split_whitespace().collect();
+    if words.first() == Some(&"g") {
+        return Some(Format::Griddler);
+    }
+    if words.first().is_some_and(|w| *w == "GRID" || *w == "ROWS") {
+        return Some(Format::Picross);
+    }
+    if words.len() == 2 && words.iter().all(|w| w.parse::<usize>().is_ok()) {
+        return Some(Format::Nin);
+    }
+    let keys = ["width", "height", "rows", "columns", "title", "catalogue"];
+    text.lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .any(|w| keys.contains(&w))
+        .then_some(Format::Non)
+}
+
+/// Parses `text` (read from `source`) in `format`, choosing the picross
+/// grid called `grid` (default: the first), and validates the clues.
+pub fn parse(source: &str, text: &str, format: Format, grid: Option<&str>) -> Result<Puzzle> {
+    if text.trim().is_empty() {
+        return Err(Error::parse(source, 1, "the file is empty"));
+    }
+    let format = match format {
+        Format::Auto => detect(text).ok_or_else(|| {
+            Error::parse(
+                source,
+                1,
+                "cannot tell the format (not griddler `g H W`, .non, .nin `W H` \
+                 or picross `GRID`); use --format",
+            )
+        })?,
+        other => other,
+    };
+    if grid.is_some() && format != Format::Picross {
+        return Err(Error::Usage(format!(
+            "--grid selects a grid of a picross-solver file, but {source} is in {} format",
+            format.as_str()
+        )));
+    }
+    let mut puzzle = match format {
+        Format::Griddler => parse_griddler(source, text)?,
+        Format::Non => parse_non(source, text)?,
+        Format::Nin => parse_nin(source, text)?,
+        Format::Picross | Format::Auto => parse_picross(source, text, grid)?,
+    };
+    validate(source, &puzzle)?;
+    puzzle.text = text.to_string();
+    Ok(puzzle)
+}
+
+/// Rejects puzzles whose clues are inconsistent on their own: an empty
+/// grid, a clue that needs more cells than its line has, row and column
+/// clues that fill different numbers of cells, a goal of the wrong size.
+pub fn validate(source: &str, puzzle: &Puzzle) -> Result<()> {
+    let (height, width) = (puzzle.height(), puzzle.width());
+    let first_line = puzzle.row_lines.first().copied().unwrap_or(1);
+    if height == 0 || width == 0 {
+        return Err(Error::parse(
+            source,
+            first_line,
+            format!("the grid is {height}x{width} (rows x columns); both must be at least 1"),
+        ));
+    }
+    if height > MAX_SIDE || width > MAX_SIDE {
+        return Err(Error::parse(
+            source,
+            first_line,
+            format!(
+                "the grid is {height}x{width}; at most {MAX_SIDE} rows and {MAX_SIDE} columns are supported"
+            ),
+        ));
+    }
+    let lines = [
+        ("row", &puzzle.rows, &puzzle.row_lines, width),
+        ("column", &puzzle.columns, &puzzle.column_lines, height),
+    ];
+    for (kind, clues, at, length) in lines {
+        for (i, clue) in clues.iter().enumerate() {
+            let need = clue
+                .iter()
+                .fold(0usize, |acc, &b| acc.saturating_add(b).saturating_add(1))
+                .saturating_sub(1);
+            if need > length {
+                return Err(Error::parse(
+                    source,
+                    at[i],
+                    format!(
+                        "{kind} {} has clue {} which needs {need} cells, but the {kind} has only {length}",
+                        i + 1,
+                        show_clue(clue)
+                    ),
+                ));
+            }
+        }
+    }
+    let sum = |clues: &[Clue]| clues.iter().flatten().sum::<usize>();
+    let (row_sum, column_sum) = (sum(&puzzle.rows), sum(&puzzle.columns));
+    if row_sum != column_sum {
+        let line = puzzle.column_lines.first().copied().unwrap_or(first_line);
+        return Err(Error::parse(
+            source,
+            line,
+            format!(
+                "the row clues fill {row_sum} cells but the column clues (from here) fill {column_sum}"
+            ),
+        ));
+    }
+    if let Some((goal, line)) = &puzzle.goal {
+        if goal.len() != height * width {
+            return Err(Error::parse(
+                source,
+                *line,
+                format!(
+                    "the goal has {} cells but the grid has {height}x{width} = {}",
+                    goal.len(),
+                    height * width
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A clue as people write it: `2 1 3`, or `0` when empty.
+pub fn show_clue(clue: &[usize]) -> String {
+    if clue.is_empty() {
+        return "0".to_string();
+    }
+    clue.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn number(source: &str, line: usize, token: &str, what: &str) -> Result<usize> {
+    token.parse::<usize>().map_err(|_| {
+        Error::parse(
+            source,
+            line,
+            format!("expected {what} (a number), found '{}'", shorten(token)),
+        )
+    })
+}
+
+fn shorten(token: &str) -> String {
+    let mut s: String = token.chars().take(30).collect();
+    if s.len() < token.len() {
+        s.push_str("...");
+    }
+    s
+}
+
+/// Parses the numbers of one clue line; `0` alone (or nothing) is the empty
+/// clue, and a `0` among other numbers is an error.
+fn clue_numbers<'a>(
+    source: &str,
+    line: usize,
+    tokens: impl Iterator<Item = &'a str>,
+) -> Result<Clue> {
+    let mut clue = Clue::new();
+    let mut zero = false;
+    for token in tokens {
+        let value = token.parse::<usize>().map_err(|_| {
+            let hint = if token.trim_start_matches(|c: char| c.is_ascii_digit()).len() < token.len()
+                && token
+                    .chars()
+                    .last()
+                    .is_some_and(|c| c.is_ascii_alphabetic())
+            {
+                " (colour clues are not supported)"
+            } else {
+                ""
+            };
+            Error::parse(
+                source,
+                line,
+                format!("expected a block length, found '{}'{hint}", shorten(token)),
+            )
+        })?;
+        if value == 0 {
+            zero = true;
+        } else {
+            clue.push(value);
+        }
+    }
+    if zero && !clue.is_empty() {
+        return Err(Error::parse(
+            source,
+            line,
+            "a block length of 0 is only allowed alone (as the empty clue)",
+        ));
+    }
+    Ok(clue)
+}
+
+/// Whitespace-separated tokens with their line numbers.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .flat_map(|(i, l)| l.split_whitespace().map(move |t| (i + 1, t)))
+}
+
+fn last_line(text: &str) -> usize {
+    text.lines().count().max(1)
+}
+
+fn parse_griddler(source: &str, text: &str) -> Result<Puzzle> {
+    let mut toks = tokens(text).peekable();
+    let end = last_line(text);
+    let mut next = |what: &str| {
+        toks.next().ok_or_else(|| {
+            Error::parse(
+                source,
+                end,
+                format!("the file ends where {what} was expected"),
+            )
+        })
+    };
+    let (line, g) = next("`g HEIGHT WIDTH`")?;
+    if g != "g" {
+        return Err(Error::parse(
+            source,
+            line,
+            format!("expected `g HEIGHT WIDTH`, found '{}'", shorten(g)),
+        ));
+    }
+    let (line, h) = next("the height")?;
+    let height = number(source, line, h, "the height")?;
+    let (line, w) = next("the width")?;
+    let width = number(source, line, w, "the width")?;
+    let mut sections = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
+    for (index, (tag, count)) in [("r", height), ("c", width)].into_iter().enumerate() {
+        let what = if tag == "r" { "row" } else { "column" };
+        for i in 0..count {
+            let expect = format!("{what} clue {} (`{tag} ... 0`)", i + 1);
+            let (line, t) = next(&expect)?;
+            if t != tag {
+                return Err(Error::parse(
+                    source,
+                    line,
+                    format!("expected {expect}, found '{}'", shorten(t)),
+                ));
+            }
+            let mut clue = Clue::new();
+            loop {
+                let (at, t) = next(&format!("the 0 that ends {what} clue {}", i + 1))?;
+                let value = number(source, at, t, "a block length or the closing 0")?;
+                if value == 0 {
+                    break;
+                }
+                clue.push(value);
+            }
+            sections[index].0.push(clue);
+            sections[index].1.push(line);
+        }
+    }
+    if let Some((line, t)) = toks.next() {
+        return Err(Error::parse(
+            source,
+            line,
+            format!(
+                "unexpected '{}' after the last column clue ({height} rows and {width} columns were declared)",
+                shorten(t)
+            ),
+        ));
+    }
+    let [(rows, row_lines), (columns, column_lines)] = sections;
+    Ok(Puzzle {
+        rows,
+        columns,
+        row_lines,
+        column_lines,
+        goal: None,
+        title: None,
+        format: Format::Griddler,
+        text: String::new(),
+    })
+}
+
+/// Removes surrounding double quotes, if any.
+fn unquote(value: &str) -> &str {
+    let value = value.trim();
+    value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or(value)
+}
+
+fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut width: Option<usize> = None;
+    let mut height: Option<usize> = None;
+    let mut rows: Option<(Vec<Clue>, Vec<usize>)> = None;
+    let mut columns: Option<(Vec<Clue>, Vec<usize>)> = None;
+    let mut goal = None;
+    let mut title = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let line_no = i + 1;
+        let line = lines[i].trim();
+        i += 1;
+        if line == "====" {
+            break; // the next puzzle of a bundle
+        }
+        let (key, value) = match line.split_once(char::is_whitespace) {
+            Some((k, v)) => (k, v.trim()),
+            None => (line, ""),
+        };
+        match key {
+            "width" | "height" => {
+                let n = number(source, line_no, value, &format!("the {key}"))?;
+                let slot = if key == "width" {
+                    &mut width
+                } else {
+                    &mut height
+                };
+                if slot.replace(n).is_some() {
+                    return Err(Error::parse(
+                        source,
+                        line_no,
+                        format!("a second '{key}' line"),
+                    ));
+                }
+            }
+            "rows" | "columns" => {
+                let (count, size_key) = if key == "rows" {
+                    (height, "height")
+                } else {
+                    (width, "width")
+                };
+                let count = count.ok_or_else(|| {
+                    Error::parse(
+                        source,
+                        line_no,
+                        format!("'{key}' comes before '{size_key}'"),
+                    )
+                })?;
+                let mut clues = Vec::new();
+                let mut at = Vec::new();
+                for k in 0..count {
+                    let Some(clue_line) = lines.get(i) else {
+                        return Err(Error::parse(
+                            source,
+                            lines.len().max(1),
+                            format!(
+                                "the file ends after {k} of the {count} {key} clues (the '{key}' line is {line_no})"
+                            ),
+                        ));
+                    };
+                    i += 1;
+                    let tokens = clue_line
+                        .split(|c: char| c == ',' || c.is_whitespace())
+                        .filter(|t| !t.is_empty());
+                    clues.push(clue_numbers(source, i, tokens)?);
+                    at.push(i);
+                }
+                let slot = if key == "rows" {
+                    &mut rows
+                } else {
+                    &mut columns
+                };
+                if slot.replace((clues, at)).is_some() {
+                    return Err(Error::parse(
+                        source,
+                        line_no,
+                        format!("a second '{key}' section"),
+                    ));
+                }
+            }
+            "goal" => {
+                let cells: Vec<bool> = unquote(value).chars().map(|c| c != '0').collect();
+                goal = Some((cells, line_no));
+            }
+            "title" => title = Some(unquote(value).to_string()),
+            _ => {} // unknown keys are ignored, as the format asks
+        }
+    }
+    let missing = |what: &str| {
+        Error::parse(
+            source,
+            last_line(text),
+            format!("no '{what}' in this .non file"),
+        )
+    };
+    let (rows, row_lines) = rows.ok_or_else(|| missing("rows"))?;
+    let (columns, column_lines) = columns.ok_or_else(|| missing("columns"))?;
+    Ok(Puzzle {
+        rows,
+        columns,
+        row_lines,
+        column_lines,
+        goal,
+        title,
+        format: Format::Non,
+        text: String::new(),
+    })
+}
+
+fn parse_nin(source: &str, text: &str) -> Result<Puzzle> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(first) = lines.iter().position(|l| !l.trim().is_empty()) else {
+        return Err(Error::parse(source, 1, "the file is empty"));
+    };
+    let words: Vec<&str> = lines[first].split_whitespace().collect();
+    if words.len() != 2 {
+        return Err(Error::parse(
+            source,
+            first + 1,
+            "expected `WIDTH HEIGHT` on the first line",
+        ));
+    }
+    let width = number(source, first + 1, words[0], "the width")?;
+    let height = number(source, first + 1, words[1], "the height")?;
+    let mut sections = Vec::new();
+    let mut i = first + 1;
+    for (what, count) in [("row", height), ("column", width)] {
+        let mut clues = Vec::new();
+        let mut at = Vec::new();
+        for k in 0..count {
+            let Some(line) = lines.get(i) else {
+                return Err(Error::parse(
+                    source,
+                    lines.len().max(1),
+                    format!("the file ends after {k} of the {count} {what} clues"),
+                ));
+            };
+            i += 1;
+            clues.push(clue_numbers(source, i, line.split_whitespace())?);
+            at.push(i);
+        }
+        sections.push((clues, at));
+    }
+    let (columns, column_lines) = sections.pop().unwrap_or_default();
+    let (rows, row_lines) = sections.pop().unwrap_or_default();
+    Ok(Puzzle {
+        rows,
+        columns,
+        row_lines,
+        column_lines,
+        goal: None,
+        title: None,
+        format: Format::Nin,
+        text: String::new(),
+    })
+}
+
+/// One grid of a picross-solver file while it is read.
+struct PicrossGrid {
+    name: String,
+    line: usize,
+    rows: Vec<Clue>,
+    row_lines: Vec<usize>,
+    columns: Vec<Clue>,
+    column_lines: Vec<usize>,
+}
+
+fn parse_picross(source: &str, text: &str, wanted: Option<&str>) -> Result<Puzzle> {
+    #[derive(PartialEq)]
+    enum Section {
+        None,
+        Rows,
+        Columns,
+    }
+    let mut grids: Vec<PicrossGrid> = Vec::new();
+    let mut section = Section::None;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        match word {
+            "GRID" => {
+                grids.push(PicrossGrid {
+                    name: rest.to_string(),
+                    line: line_no,
+                    rows: Vec::new(),
+                    row_lines: Vec::new(),
+                    columns: Vec::new(),
+                    column_lines: Vec::new(),
+                });
+                section = Section::None;
+            }
+            "ROWS" | "COLUMNS" => {
+                if grids.is_empty() {
+                    // A file with a single unnamed grid.
+                    grids.push(PicrossGrid {
+                        name: String::new(),
+                        line: line_no,
+                        rows: Vec::new(),
+                        row_lines: Vec::new(),
+                        columns: Vec::new(),
+                        column_lines: Vec::new(),
+                    });
+                }
+                section = if word == "ROWS" {
+                    Section::Rows
+                } else {
+                    Section::Columns
+                };
+            }
+            _ if line.starts_with('[') => {
+                let inner = line
+                    .strip_prefix('[')
+                    .and_then(|l| l.strip_suffix(']'))
+                    .ok_or_else(|| {
+                        Error::parse(source, line_no, "a clue must be written `[ b1 b2 ... ]`")
+                    })?;
+                let clue = clue_numbers(source, line_no, inner.split_whitespace())?;
+                let grid = grids.last_mut().filter(|_| section != Section::None);
+                let Some(grid) = grid else {
+                    return Err(Error::parse(
+                        source,
+                        line_no,
+                        "a clue outside a ROWS or COLUMNS section",
+                    ));
+                };
+                if section == Section::Rows {
+                    grid.rows.push(clue);
+                    grid.row_lines.push(line_no);
+                } else {
+                    grid.columns.push(clue);
+                    grid.column_lines.push(line_no);
+                }
+            }
+            _ => {
+                return Err(Error::parse(
+                    source,
+                    line_no,
+                    format!(
+                        "invalid token '{}' (expected GRID, ROWS, COLUMNS or `[ ... ]`)",
+                        shorten(word)
+                    ),
+                ))
+            }
+        }
+    }
+    let names: Vec<String> = grids.iter().map(|g| format!("'{}'", g.name)).collect();
+    let position = match wanted {
+        None => (!grids.is_empty()).then_some(0),
+        Some(name) => grids.iter().position(|g| g.name == name),
+    };
+    let Some(position) = position else {
+        return Err(match wanted {
+            Some(name) => Error::Usage(format!(
+                "{source}: no grid named '{name}'; the grids are {}",
+                names.join(", ")
+            )),
+            None => Error::parse(source, last_line(text), "no GRID in this file"),
+        });
+    };
+    let grid = grids.swap_remove(position);
+    if grid.rows.is_empty() && grid.columns.is_empty() {
+        return Err(Error::parse(
+            source,
+            grid.line,
+            format!("grid '{}' has no ROWS or COLUMNS clues", grid.name),
+        ));
+    }
+    Ok(Puzzle {
+        title: (!grid.name.is_empty()).then_some(grid.name),
+        rows: grid.rows,
+        columns: grid.columns,
+        row_lines: grid.row_lines,
+        column_lines: grid.column_lines,
+        goal: None,
+        format: Format::Picross,
+        text: String::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOG_GRIDDLER: &str = "g 5 5\nr 2 0\nr 2 2 0\nr 4 0\nr 4 0\nr 1 2 0\n\
+                                c 4 0\nc 3 0\nc 3 0\nc 5 0\nc 2 0\n";
+
+    fn err(text: &str) -> String {
+        parse("p", text, Format::Auto, None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| "no error".to_string())
+    }
+
+    #[test]
+    fn reads_griddler() {
+        let p = parse("dog", DOG_GRIDDLER, Format::Auto, None).unwrap();
+        assert_eq!(p.format, Format::Griddler);
+        assert_eq!(p.rows[1], vec![2, 2]);
+        assert_eq!(p.columns[3], vec![5]);
+        assert_eq!(p.row_lines[4], 6);
+        assert_eq!(p.column_lines[0], 7);
+        // Tabs and several tokens per line are fine.
+        let packed = "g\t2 2 r 1 0 r 1 0\nc 2 0  c 0\n";
+        let p = parse("x", packed, Format::Griddler, None).unwrap();
+        assert_eq!(p.columns, vec![vec![2], vec![]]);
+    }
+
+    #[test]
+    fn reads_non_with_goal_and_columns_first() {
+        let text =
+            "title \"T\"\nwidth 3\nheight 2\n\ncolumns\n1\n\n1,0\nrows\n1,1\n0\ngoal \"101000\"\n";
+        let e = err(text);
+        assert!(
+            e.contains("p:8:") && e.contains("0 is only allowed alone"),
+            "{e}"
+        );
+        let text =
+            "title \"T\"\nwidth 3\nheight 2\n\ncolumns\n1\n\n1\nrows\n1,1\n0\ngoal \"101000\"\n";
+        let p = parse("p", text, Format::Auto, None).unwrap();
+        assert_eq!(p.format, Format::Non);
+        assert_eq!(p.title.as_deref(), Some("T"));
+        assert_eq!(p.rows, vec![vec![1, 1], vec![]]);
+        assert_eq!(p.columns, vec![vec![1], vec![], vec![1]]);
+        let (goal, line) = p.goal.unwrap();
+        assert_eq!(line, 12);
+        assert_eq!(goal, vec![true, false, true, false, false, false]);
+        // Spaces separate numbers too (qnonograms files).
+        let text = "width 4\nheight 1\nrows\n1 2\ncolumns\n1\n0\n1\n1\n";
+        assert_eq!(
+            parse("p", text, Format::Non, None).unwrap().rows,
+            vec![vec![1, 2]]
+        );
+    }
+
+    #[test]
+    fn reads_nin() {
+        let text = "6 3\n3 2\n1 2 1\n2 3\n3\n1 1\n2\n2\n1 1\n3\n";
+        let p = parse("p", text, Format::Auto, None).unwrap();
+        assert_eq!(p.format, Format::Nin);
+        assert_eq!((p.height(), p.width()), (3, 6));
+        assert_eq!(p.rows[1], vec![1, 2, 1]);
+        assert_eq!(p.column_lines[5], 10);
+    }
+
+    #[test]
+    fn reads_picross_grids_by_name() {
+        let text = "# two grids\nGRID A\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n\
+                    GRID Two Cells\nROWS\n[ ]\n[ 2 ]\nCOLUMNS\n[ 1 ]\n[ 1 ]\n";
+        let p = parse("p", text, Format::Auto, None).unwrap();
+        assert_eq!(p.title.as_deref(), Some("A"));
+        let p = parse("p", text, Format::Auto, Some("Two Cells")).unwrap();
+        assert_eq!(p.rows, vec![vec![], vec![2]]);
+        assert_eq!(p.row_lines, vec![9, 10]);
+        let e = parse("p", text, Format::Auto, Some("B"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("no grid named 'B'") && e.contains("'Two Cells'"),
+            "{e}"
+        );
+        let e = err("GRID X\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\nGRILL Beaf\n");
+        assert!(e.starts_with("p:6: invalid token 'GRILL'"), "{e}");
+    }
+
+    #[test]
+    fn rejects_inconsistent_clues_with_their_line() {
+        // Row and column sums differ (17 vs 16).
+        let bad = DOG_GRIDDLER.replace("c 2 0", "c 1 0");
+        let e = err(&bad);
+        assert!(
+            e.starts_with("p:7:") && e.contains("17") && e.contains("16"),
+            "{e}"
+        );
+        // A clue longer than its line.
+        let bad = DOG_GRIDDLER.replace("r 2 2 0", "r 2 3 0");
+        let e = err(&bad);
+        assert!(e.starts_with("p:3:") && e.contains("needs 6 cells"), "{e}");
+        // Height 0.
+        let e = err("GRID False note\nROWS\nCOLUMNS\n[ ]\n");
+        assert!(e.contains("0x1"), "{e}");
+        // Truncated, garbage, empty.
+        let e = err("g 5 5\nr 2 0\n");
+        assert!(e.starts_with("p:2: the file ends"), "{e}");
+        assert!(err("").starts_with("p:1: the file is empty"));
+        assert!(err("hello world\n").contains("cannot tell the format"));
+        let e = err("3 1\n1\nx\n1\n1\n");
+        assert!(
+            e.starts_with("p:3: expected a block length, found 'x'"),
+            "{e}"
+        );
+        let e = err("width 2\nheight 1\nrows\n1a\ncolumns\n1\n0\n");
+        assert!(e.contains("colour"), "{e}");
+        let e = err("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ngoal \"110\"\n");
+        assert!(e.starts_with("p:8: the goal has 3 cells"), "{e}");
+        let e = err("g 1 1 r 1 0 c 1 0 extra");
+        assert!(e.contains("unexpected 'extra'"), "{e}");
+    }
+}

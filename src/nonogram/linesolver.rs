@@ -1,0 +1,370 @@
+//! An exact line solver and the presolve built on it.
+//!
+//! [`solve_line`] finds, for one line with some cells known, every block
+//! start that occurs in at least one completion of the line, and which
+//! cells can be black or white in some completion: an O(length x blocks)
+//! dynamic programme over prefixes and suffixes. [`presolve`] runs it over
+//! all rows and columns to a fixpoint (what dedicated nonogram solvers do
+//! before any search). The encoder then creates variables only for the
+//! block starts that survive and emits the fixed cells as unit clauses, so
+//! a line-solvable puzzle becomes a formula of units.
+
+use super::formats::Clue;
+
+/// What is known about a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell {
+    /// Not known yet.
+    Unknown,
+    /// Black (filled) in every solution.
+    Black,
+    /// White (empty) in every solution.
+    White,
+}
+
+/// What one line allows, given its clue and the known cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineSupport {
+    /// For each block, the start positions (ascending) that occur in some
+    /// completion of the line.
+    pub starts: Vec<Vec<usize>>,
+    /// For each cell, whether some completion makes it black.
+    pub can_black: Vec<bool>,
+    /// For each cell, whether some completion makes it white.
+    pub can_white: Vec<bool>,
+}
+
+/// Solves one line exactly: `None` when no arrangement of `clue` agrees
+/// with the known cells of `line`.
+pub fn solve_line(clue: &Clue, line: &[Cell]) -> Option<LineSupport> {
+    let n = line.len();
+    let k = clue.len();
+    // white_before[i] = number of known-white cells among the first i.
+    let mut white_before = Vec::with_capacity(n + 1);
+    white_before.push(0usize);
+    for cell in line {
+        let last = white_before[white_before.len() - 1];
+        white_before.push(last + usize::from(*cell == Cell::White));
+    }
+    let fits = |p: usize, e: usize| e <= n && white_before[e] == white_before[p];
+    let may_white = |i: usize| line[i] != Cell::Black;
+    let at = |j: usize, i: usize| j * (n + 1) + i;
+    // Only blocks j with room for blocks 0..j before cell i (at least
+    // `before[j]` cells) and for blocks j.. from cell i on (at least
+    // `after[j]` cells) take part at i; the other table entries are false
+    // or lead to no arrangement, so they are skipped (this makes tight
+    // lines of long clues cheap).
+    let mut before = vec![0usize; k + 1];
+    for j in 1..=k {
+        before[j] = before[j - 1] + clue[j - 1] + usize::from(j > 1);
+    }
+    let mut after = vec![0usize; k + 1];
+    for j in (0..k).rev() {
+        after[j] = clue[j] + after[j + 1] + usize::from(j + 1 < k);
+    }
+    let blocks_at = |i: usize| {
+        let first = after.partition_point(|&r| i + r > n);
+        let end = before.partition_point(|&b| b <= i);
+        first..end.max(first)
+    };
+    // fwd[j][i]: the first i cells can hold blocks 0..j, and block j may
+    // start at i (i = 0, or cell i-1 is white; or i = n after a block).
+    let mut fwd = vec![false; (k + 1) * (n + 1)];
+    fwd[at(0, 0)] = true;
+    for i in 0..=n {
+        for j in blocks_at(i) {
+            if !fwd[at(j, i)] {
+                continue;
+            }
+            if i < n && may_white(i) {
+                fwd[at(j, i + 1)] = true;
+            }
+            if j < k {
+                let e = i + clue[j];
+                if fits(i, e) {
+                    if e == n {
+                        fwd[at(j + 1, n)] = true;
+                    } else if may_white(e) {
+                        fwd[at(j + 1, e + 1)] = true;
+                    }
+                }
+            }
+        }
+    }
+    if !fwd[at(k, n)] {
+        return None;
+    }
+    // bwd[j][i]: cells i.. can hold blocks j..k, block j starting at i or
+    // later.
+    let mut bwd = vec![false; (k + 1) * (n + 1)];
+    // Block j placed at p with its following white cell, and the rest fits.
+    let placed = |bwd: &[bool], j: usize, p: usize| -> bool {
+        let e = p + clue[j];
+        if !fits(p, e) {
+            return false;
+        }
+        if e == n {
+            j + 1 == k
+        } else {
+            may_white(e) && bwd[at(j + 1, e + 1)]
+        }
+    };
+    bwd[at(k, n)] = true;
+    for i in (0..=n).rev() {
+        for j in blocks_at(i) {
+            let mut ok = i < n && may_white(i) && bwd[at(j, i + 1)];
+            if !ok && j < k && i < n {
+                ok = placed(&bwd, j, i);
+            }
+            if ok {
+                bwd[at(j, i)] = true;
+            }
+        }
+    }
+    let mut starts = vec![Vec::new(); k];
+    let mut cover = vec![0i64; n + 1];
+    let mut can_white = vec![false; n];
+    for (j, block_starts) in starts.iter_mut().enumerate() {
+        let last = n.checked_sub(after[j]).map_or(0, |l| l + 1);
+        for p in before[j]..last {
+            if fwd[at(j, p)] && placed(&bwd, j, p) {
+                block_starts.push(p);
+                cover[p] += 1;
+                cover[p + clue[j]] -= 1;
+                if p + clue[j] < n {
+                    can_white[p + clue[j]] = true;
+                }
+            }
+        }
+    }
+    for (i, white) in can_white.iter_mut().enumerate() {
+        if !*white && may_white(i) {
+            *white = blocks_at(i).any(|j| fwd[at(j, i)] && bwd[at(j, i + 1)]);
+        }
+    }
+    let mut can_black = vec![false; n];
+    let mut running = 0i64;
+    for (i, black) in can_black.iter_mut().enumerate() {
+        running += cover[i];
+        *black = running > 0;
+    }
+    Some(LineSupport {
+        starts,
+        can_black,
+        can_white,
+    })
+}
+
+/// The grid of known cells, row-major.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Knowledge {
+    /// Number of rows.
+    pub height: usize,
+    /// Number of columns.
+    pub width: usize,
+    /// The cells, row-major.
+    pub cells: Vec<Cell>,
+}
+
+impl Knowledge {
+    /// Nothing known.
+    pub fn unknown(height: usize, width: usize) -> Self {
+        Knowledge {
+            height,
+            width,
+            cells: vec![Cell::Unknown; height * width],
+        }
+    }
+
+    /// The cells of row `r`.
+    pub fn row(&self, r: usize) -> Vec<Cell> {
+        self.cells[r * self.width..(r + 1) * self.width].to_vec()
+    }
+
+    /// The cells of column `c`.
+    pub fn column(&self, c: usize) -> Vec<Cell> {
+        (0..self.height)
+            .map(|r| self.cells[r * self.width + c])
+            .collect()
+    }
+
+    /// Number of cells known.
+    pub fn known(&self) -> usize {
+        self.cells.iter().filter(|&&c| c != Cell::Unknown).count()
+    }
+}
+
+/// The result of [`presolve`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Presolved {
+    /// The fixpoint: every cell that line solving can decide.
+    Fixpoint(Knowledge),
+    /// Some line has no arrangement: the puzzle has no solution. Holds
+    /// whether it is a row (true) or column, and its index.
+    Contradiction(bool, usize),
+}
+
+/// Line-solves all rows and columns to a fixpoint.
+pub fn presolve(rows: &[Clue], columns: &[Clue]) -> Presolved {
+    let (height, width) = (rows.len(), columns.len());
+    let mut grid = Knowledge::unknown(height, width);
+    // Lines 0..height are rows, height.. columns.
+    let mut queue: std::collections::VecDeque<usize> = (0..height + width).collect();
+    let mut queued = vec![true; height + width];
+    while let Some(line) = queue.pop_front() {
+        queued[line] = false;
+        let is_row = line < height;
+        let (clue, cells) = if is_row {
+            (&rows[line], grid.row(line))
+        } else {
+            (&columns[line - height], grid.column(line - height))
+        };
+        let Some(support) = solve_line(clue, &cells) else {
+            return Presolved::Contradiction(is_row, if is_row { line } else { line - height });
+        };
+        for (i, cell) in cells.iter().enumerate() {
+            if *cell != Cell::Unknown {
+                continue;
+            }
+            let value = match (support.can_black[i], support.can_white[i]) {
+                (true, false) => Cell::Black,
+                (false, true) => Cell::White,
+                _ => continue,
+            };
+            let (index, other) = if is_row {
+                (line * width + i, height + i)
+            } else {
+                (i * width + (line - height), i)
+            };
+            grid.cells[index] = value;
+            if !queued[other] {
+                queued[other] = true;
+                queue.push_back(other);
+            }
+        }
+    }
+    Presolved::Fixpoint(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Cell::{Black as B, Unknown as U, White as W};
+
+    #[test]
+    fn finds_overlaps_and_starts() {
+        let s = solve_line(&vec![3], &[U; 4]).unwrap();
+        assert_eq!(s.starts, vec![vec![0, 1]]);
+        assert_eq!(s.can_black, vec![true; 4]);
+        assert_eq!(s.can_white, vec![true, false, false, true]);
+        let s = solve_line(&vec![1, 1], &[U, U, B, U, U]).unwrap();
+        assert_eq!(s.starts, vec![vec![0, 2], vec![2, 4]]);
+        let s = solve_line(&vec![2], &[U, W, U, U, B]).unwrap();
+        assert_eq!(s.starts, vec![vec![3]]);
+        assert_eq!(s.can_white, vec![true, true, true, false, false]);
+        assert!(solve_line(&vec![2], &[B, W, B]).is_none());
+        assert!(solve_line(&vec![], &[U, B]).is_none());
+        let s = solve_line(&vec![], &[U, W]).unwrap();
+        assert_eq!(s.can_black, vec![false, false]);
+        let s = solve_line(&vec![1, 2], &[U; 4]).unwrap();
+        assert_eq!(s.starts, vec![vec![0], vec![2]]);
+    }
+
+    /// Every completion of `line` for `clue`, by brute force.
+    fn completions(clue: &[usize], line: &[Cell]) -> Vec<Vec<bool>> {
+        let n = line.len();
+        (0u32..1 << n)
+            .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
+            .filter(|cells| {
+                cells.iter().zip(line).all(|(&b, &c)| match c {
+                    Cell::Unknown => true,
+                    Cell::Black => b,
+                    Cell::White => !b,
+                })
+            })
+            .filter(|cells| {
+                let mut runs = Vec::new();
+                let mut run = 0;
+                for &b in cells.iter().chain([false].iter()) {
+                    if b {
+                        run += 1;
+                    } else if run > 0 {
+                        runs.push(run);
+                        run = 0;
+                    }
+                }
+                runs == clue
+            })
+            .collect()
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_lines() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..3000 {
+            let n = rng.usize(1..=9);
+            let mut clue = Vec::new();
+            let mut used = 0;
+            while rng.bool() && used < n {
+                let len = rng.usize(1..=(n - used).min(4));
+                clue.push(len);
+                used += len + 1;
+            }
+            let line: Vec<Cell> = (0..n)
+                .map(|_| match rng.usize(0..5) {
+                    0 => Cell::Black,
+                    1 => Cell::White,
+                    _ => Cell::Unknown,
+                })
+                .collect();
+            let all = completions(&clue, &line);
+            let Some(support) = solve_line(&clue, &line) else {
+                assert!(all.is_empty(), "{clue:?} {line:?}");
+                continue;
+            };
+            assert!(!all.is_empty(), "{clue:?} {line:?}");
+            for i in 0..n {
+                assert_eq!(support.can_black[i], all.iter().any(|c| c[i]));
+                assert_eq!(support.can_white[i], all.iter().any(|c| !c[i]));
+            }
+            // Block j starts at p in some completion.
+            for (j, starts) in support.starts.iter().enumerate() {
+                let mut expected: Vec<usize> = all
+                    .iter()
+                    .map(|c| {
+                        let mut seen = 0;
+                        (0..n)
+                            .find(|&p| {
+                                let start = c[p] && (p == 0 || !c[p - 1]);
+                                seen += usize::from(start);
+                                start && seen == j + 1
+                            })
+                            .unwrap_or(n)
+                    })
+                    .collect();
+                expected.sort_unstable();
+                expected.dedup();
+                assert_eq!(starts, &expected, "{clue:?} {line:?} block {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn presolves_a_line_solvable_puzzle() {
+        // The griddler dog: line solving alone finishes it.
+        let rows = vec![vec![2], vec![2, 2], vec![4], vec![4], vec![1, 2]];
+        let columns = vec![vec![4], vec![3], vec![3], vec![5], vec![2]];
+        let Presolved::Fixpoint(grid) = presolve(&rows, &columns) else {
+            panic!("contradiction");
+        };
+        assert_eq!(grid.known(), 25);
+        assert_eq!(grid.row(4), vec![B, W, B, B, W]);
+        // Row sums match but no grid exists.
+        let rows = vec![vec![2], vec![]];
+        let columns = vec![vec![1], vec![], vec![1]];
+        assert!(matches!(
+            presolve(&rows, &columns),
+            Presolved::Contradiction(..)
+        ));
+    }
+}

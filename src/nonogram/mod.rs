@@ -1,0 +1,238 @@
+//! Nonograms (griddlers, paint by numbers): fill cells black so that every
+//! row and column shows its clue, the lengths of its runs of black cells.
+//!
+//! ```text
+//! encode-nonogram dog.non | solve --max 2 | decode-nonogram
+//! ```
+//!
+//! - [`formats`]: the clue file formats (griddler, `.non`, `.nin`,
+//!   picross-solver), detected from the content;
+//! - [`linesolver`]: the exact line solver and the presolve fixpoint;
+//! - [`encode`]: the block-start encoding and the automaton alternative;
+//! - [`check`]: the independent check of a solved grid;
+//! - [`render`]: the drawing styles.
+
+pub mod check;
+pub mod encode;
+pub mod formats;
+pub mod linesolver;
+pub mod render;
+
+use crate::builder::{AtMostOne, FormulaBuilder};
+use crate::error::{Error, Result};
+use crate::family::{Assignment, Family};
+use crate::names;
+use clap::ValueEnum;
+pub use encode::Encoding;
+pub use formats::{Format, Puzzle};
+pub use render::Style;
+
+/// A solved grid, row-major; `true` is black.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    /// Number of rows.
+    pub height: usize,
+    /// Number of columns.
+    pub width: usize,
+    /// The cells, row-major.
+    pub cells: Vec<bool>,
+}
+
+impl Grid {
+    /// The rows, top to bottom.
+    pub fn rows(&self) -> impl Iterator<Item = &[bool]> + '_ {
+        self.cells.chunks(self.width.max(1))
+    }
+}
+
+impl serde::Serialize for Grid {
+    /// `{"height": H, "width": W, "rows": ["#..#", ...]}`.
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let rows: Vec<String> = self
+            .rows()
+            .map(|row| row.iter().map(|&b| if b { '#' } else { '.' }).collect())
+            .collect();
+        let mut s = serializer.serialize_struct("Grid", 3)?;
+        s.serialize_field("height", &self.height)?;
+        s.serialize_field("width", &self.width)?;
+        s.serialize_field("rows", &rows)?;
+        s.end()
+    }
+}
+
+/// Options of `encode-nonogram` (recorded in the CNF header).
+#[derive(Debug, Clone, clap::Args)]
+pub struct Options {
+    /// The clue file format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+    /// Which grid of a picross-solver file with several (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub grid: Option<String>,
+    /// How each row and column is tied to its clue.
+    #[arg(long, value_enum, default_value_t = Encoding::Starts)]
+    pub encoding: Encoding,
+    /// Line-solve to a fixpoint first: fixed cells become unit clauses and
+    /// only block starts that agree with them get variables.
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub presolve: bool,
+    /// At-most-one encoding of each block's start positions.
+    #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
+    pub amo: AtMostOne,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            format: Format::Auto,
+            grid: None,
+            encoding: Encoding::Starts,
+            presolve: true,
+            amo: AtMostOne::Ladder,
+        }
+    }
+}
+
+/// The nonogram family (see the module documentation).
+pub struct Nonogram;
+
+fn value_name<T: ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+fn unknown_option(key: &str, value: &str) -> Error {
+    Error::Usage(format!(
+        "the CNF header has option {key}={value}, which encode-nonogram does not know"
+    ))
+}
+
+fn header_value<T: ValueEnum>(key: &str, value: &str) -> Result<T> {
+    T::from_str(value, true).map_err(|_| unknown_option(key, value))
+}
+
+impl Family for Nonogram {
+    const NAME: &'static str = "nonogram";
+    const ABOUT: &'static str = "Reads griddler (`g H W`), .non, .nin and picross-solver \
+        files; the cells cell(r,c) are the projection set.";
+    const EXAMPLES: &'static str = "  encode-nonogram dog.non | solve | decode-nonogram\n  \
+        encode-nonogram p.non | solve --max 2 | decode-nonogram   # unique?\n  \
+        encode-nonogram katakana.txt | solve --all | decode-nonogram --style bits\n  \
+        encode-nonogram tests.txt --grid Dots | solve --external minisat | decode-nonogram\n  \
+        encode-nonogram p.non --encoding dfa --presolve false | cnf-stats";
+    type Options = Options;
+    type Puzzle = Puzzle;
+    type Solution = Grid;
+    type Style = Style;
+
+    fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
+        formats::parse(source_name, text, options.format, options.grid.as_deref())
+    }
+
+    fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
+        let config = encode::Config {
+            encoding: options.encoding,
+            presolve: options.presolve,
+            amo: options.amo,
+        };
+        Ok(encode::encode(puzzle, &config))
+    }
+
+    fn options_to_header(options: &Options) -> Vec<(String, String)> {
+        let mut pairs = vec![("format".to_string(), options.format.as_str().to_string())];
+        if let Some(grid) = &options.grid {
+            pairs.push(("grid".to_string(), grid.clone()));
+        }
+        pairs.push((
+            "encoding".to_string(),
+            options.encoding.as_str().to_string(),
+        ));
+        pairs.push(("presolve".to_string(), options.presolve.to_string()));
+        pairs.push(("amo".to_string(), value_name(&options.amo)));
+        pairs
+    }
+
+    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
+        let mut options = Options::default();
+        for (key, value) in pairs {
+            match key.as_str() {
+                "format" => {
+                    options.format =
+                        Format::from_name(value).ok_or_else(|| unknown_option(key, value))?
+                }
+                "grid" => options.grid = Some(value.clone()),
+                "encoding" => options.encoding = header_value(key, value)?,
+                "presolve" => {
+                    options.presolve = value.parse().map_err(|_| unknown_option(key, value))?
+                }
+                "amo" => options.amo = header_value(key, value)?,
+                _ => return Err(unknown_option(key, value)),
+            }
+        }
+        Ok(options)
+    }
+
+    fn decode(puzzle: &Puzzle, _options: &Options, assignment: &Assignment<'_>) -> Result<Grid> {
+        let (height, width) = (puzzle.height(), puzzle.width());
+        let mut cells = Vec::with_capacity(height * width);
+        for r in 1..=height {
+            for c in 1..=width {
+                let name = names::call("cell", &[&r, &c]);
+                let value = assignment.value(&name).ok_or_else(|| {
+                    Error::Check(format!("the stream has no variable named {name}"))
+                })?;
+                cells.push(value);
+            }
+        }
+        Ok(Grid {
+            height,
+            width,
+            cells,
+        })
+    }
+
+    fn render(puzzle: &Puzzle, solution: &Grid, style: &Style) -> String {
+        render::render(puzzle, solution, *style)
+    }
+
+    fn check(
+        puzzle: &Puzzle,
+        _options: &Options,
+        solution: &Grid,
+    ) -> std::result::Result<(), String> {
+        check::check(puzzle, solution)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_round_trip_through_the_header() {
+        let options = Options {
+            format: Format::Picross,
+            grid: Some("Two Notes".to_string()),
+            encoding: Encoding::Dfa,
+            presolve: false,
+            amo: AtMostOne::Pairwise,
+        };
+        let pairs = Nonogram::options_to_header(&options);
+        let back = Nonogram::options_from_header(&pairs).unwrap();
+        assert_eq!(back.format, options.format);
+        assert_eq!(back.grid, options.grid);
+        assert_eq!(back.encoding, options.encoding);
+        assert_eq!(back.presolve, options.presolve);
+        assert_eq!(back.amo, options.amo);
+        let bad = vec![("colour".to_string(), "red".to_string())];
+        assert!(Nonogram::options_from_header(&bad).is_err());
+        let bad = vec![("format".to_string(), "xml".to_string())];
+        assert!(Nonogram::options_from_header(&bad).is_err());
+    }
+}

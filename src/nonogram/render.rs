@@ -1,0 +1,158 @@
+//! Drawing a solved grid for people and for other programs.
+
+use super::formats::{show_clue, Format, Puzzle};
+use super::Grid;
+use std::fmt::Write;
+
+/// How `decode-nonogram` draws a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Style {
+    /// Full blocks (two per cell, so cells look square) in a frame.
+    Unicode,
+    /// `O` black, `_` white, one row per line (griddler's print style).
+    #[value(name = "O", alias = "o")]
+    O,
+    /// `▓` black, space white, one row per line (griddler's bricks).
+    Bricks,
+    /// `1` black, `0` white, one row per line.
+    Bits,
+    /// The puzzle as a `.non` file with its `goal` line filled in.
+    Non,
+}
+
+impl Default for Style {
+    /// `unicode` when standard output is a terminal, else `O` (plain
+    /// ASCII that diffs well).
+    fn default() -> Self {
+        use std::io::IsTerminal;
+        if std::io::stdout().is_terminal() {
+            Style::Unicode
+        } else {
+            Style::O
+        }
+    }
+}
+
+/// Draws `grid` in `style`; every style ends with a newline.
+pub fn render(puzzle: &Puzzle, grid: &Grid, style: Style) -> String {
+    match style {
+        Style::Unicode => {
+            let bar = "─".repeat(2 * grid.width);
+            let mut out = format!("┌{bar}┐\n");
+            for row in grid.rows() {
+                out.push('│');
+                for &black in row {
+                    out.push_str(if black { "██" } else { "  " });
+                }
+                out.push_str("│\n");
+            }
+            out.push_str(&format!("└{bar}┘\n"));
+            out
+        }
+        Style::O => cells(grid, 'O', '_'),
+        Style::Bricks => cells(grid, '▓', ' '),
+        Style::Bits => cells(grid, '1', '0'),
+        Style::Non => non(puzzle, grid),
+    }
+}
+
+fn cells(grid: &Grid, black: char, white: char) -> String {
+    let mut out = String::with_capacity((grid.width + 1) * grid.height);
+    for row in grid.rows() {
+        out.extend(row.iter().map(|&b| if b { black } else { white }));
+        out.push('\n');
+    }
+    out
+}
+
+fn goal_line(grid: &Grid) -> String {
+    let bits: String = grid
+        .cells
+        .iter()
+        .map(|&b| if b { '1' } else { '0' })
+        .collect();
+    format!("goal \"{bits}\"")
+}
+
+/// The `.non` text: the original file with its goal replaced (or added)
+/// when it was a `.non` file, else a new file from the clues.
+fn non(puzzle: &Puzzle, grid: &Grid) -> String {
+    let goal = goal_line(grid);
+    let mut out = String::new();
+    if puzzle.format == Format::Non {
+        let mut replaced = false;
+        for line in puzzle.text.lines() {
+            if line.trim() == "====" {
+                break;
+            }
+            if line.split_whitespace().next() == Some("goal") {
+                if !replaced {
+                    out.push_str(&goal);
+                    out.push('\n');
+                    replaced = true;
+                }
+            } else {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        if !replaced {
+            out.push_str(&goal);
+            out.push('\n');
+        }
+        return out;
+    }
+    if let Some(title) = &puzzle.title {
+        let _ = writeln!(out, "title \"{}\"", title.replace('"', "&quot;"));
+    }
+    let _ = writeln!(out, "width {}\nheight {}\n\nrows", grid.width, grid.height);
+    for clue in &puzzle.rows {
+        out.push_str(&show_clue(clue).replace(' ', ","));
+        out.push('\n');
+    }
+    out.push_str("\ncolumns\n");
+    for clue in &puzzle.columns {
+        out.push_str(&show_clue(clue).replace(' ', ","));
+        out.push('\n');
+    }
+    let _ = writeln!(out, "\n{goal}");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nonogram::formats::parse;
+
+    #[test]
+    fn draws_every_style() {
+        let puzzle = parse("p", "g 2 2 r 1 0 r 1 0 c 1 0 c 1 0", Format::Auto, None).unwrap();
+        let grid = Grid {
+            height: 2,
+            width: 2,
+            cells: vec![true, false, false, true],
+        };
+        assert_eq!(render(&puzzle, &grid, Style::O), "O_\n_O\n");
+        assert_eq!(render(&puzzle, &grid, Style::Bits), "10\n01\n");
+        assert_eq!(render(&puzzle, &grid, Style::Bricks), "▓ \n ▓\n");
+        assert_eq!(
+            render(&puzzle, &grid, Style::Unicode),
+            "┌────┐\n│██  │\n│  ██│\n└────┘\n"
+        );
+        let non_text = render(&puzzle, &grid, Style::Non);
+        assert!(
+            non_text.ends_with("columns\n1\n1\n\ngoal \"1001\"\n"),
+            "{non_text}"
+        );
+        // The generated .non reads back with the same clues and goal.
+        let again = parse("q", &non_text, Format::Auto, None).unwrap();
+        assert_eq!((again.rows, again.columns), (puzzle.rows, puzzle.columns));
+        assert_eq!(again.goal.map(|g| g.0), Some(grid.cells.clone()));
+        // A .non file keeps its lines and gets its goal replaced.
+        let text =
+            "title \"x\"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal \"1100\"\nby \"me\"\n";
+        let puzzle = parse("p", text, Format::Auto, None).unwrap();
+        let expected = text.replace("1100", "1001");
+        assert_eq!(render(&puzzle, &grid, Style::Non), expected);
+    }
+}
