@@ -64,6 +64,40 @@ pub fn name_index(meta: &Metadata) -> HashMap<&str, Var> {
         .collect()
 }
 
+/// A raster picture of a solution, 8-bit RGB, row-major; the generic
+/// decoder writes it as PNG (`decode-<family> --png FILE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Three bytes per pixel, rows top to bottom.
+    pub rgb: Vec<u8>,
+}
+
+impl Picture {
+    /// A picture of one colour.
+    pub fn filled(width: u32, height: u32, colour: [u8; 3]) -> Picture {
+        let pixels = width as usize * height as usize;
+        Picture {
+            width,
+            height,
+            rgb: colour.repeat(pixels),
+        }
+    }
+
+    /// Paints the rectangle at (`x`, `y`) of size `w` x `h`, clipped.
+    pub fn fill_rect(&mut self, x: u32, y: u32, w: u32, h: u32, colour: [u8; 3]) {
+        for row in y..(y + h).min(self.height) {
+            for col in x..(x + w).min(self.width) {
+                let at = 3 * (row as usize * self.width as usize + col as usize);
+                self.rgb[at..at + 3].copy_from_slice(&colour);
+            }
+        }
+    }
+}
+
 /// One puzzle family.
 pub trait Family {
     /// The family name, as in the header's `c family` line.
@@ -98,6 +132,11 @@ pub trait Family {
     ) -> Result<Self::Solution>;
     /// Renders a solution for a person.
     fn render(puzzle: &Self::Puzzle, solution: &Self::Solution, style: &Self::Style) -> String;
+    /// A picture of the solution for `--png`; `None` when the family draws
+    /// no pictures.
+    fn picture(_puzzle: &Self::Puzzle, _solution: &Self::Solution) -> Option<Picture> {
+        None
+    }
     /// Checks a solution against the puzzle's rules, independently of the
     /// encoding; the error says which rule is broken where.
     fn check(

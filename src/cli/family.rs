@@ -39,6 +39,10 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
     /// Print JSON for scripts instead of drawings.
     #[arg(long)]
     pub json: bool,
+    /// Also draw each solution as a PNG picture (several solutions:
+    /// FILE-1.png, FILE-2.png, ...).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
 }
 
 fn parse_args<T: Parser>(
@@ -195,6 +199,16 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             out.write_all(F::render(&puzzle, &solution, &style).as_bytes())
                 .with_name(io::STDOUT_NAME)?;
         }
+        if let Some(png) = &args.png {
+            let path = numbered_path(png, i + 1, stream.solutions.len());
+            let picture = F::picture(&puzzle, &solution).ok_or_else(|| {
+                Error::Usage(format!(
+                    "decode-{} draws no pictures; --png is not available",
+                    F::NAME
+                ))
+            })?;
+            write_png(&path, &picture)?;
+        }
         solutions.push(solution);
     }
     let count = solutions.len();
@@ -230,4 +244,33 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
         (0, _) => 1,
         _ => 0,
     })
+}
+
+/// `FILE` for a single solution, else `FILE-N` before the extension.
+fn numbered_path(path: &std::path::Path, number: usize, count: usize) -> PathBuf {
+    if count <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{number}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{number}"),
+    };
+    path.with_file_name(name)
+}
+
+/// Writes a picture as an 8-bit RGB PNG.
+fn write_png(path: &std::path::Path, picture: &crate::family::Picture) -> Result<()> {
+    let name = path.display().to_string();
+    let file = std::io::BufWriter::new(std::fs::File::create(path).with_name(&name)?);
+    let mut encoder = png::Encoder::new(file, picture.width, picture.height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let to_io = |e: png::EncodingError| Error::io(&name, std::io::Error::other(e.to_string()));
+    let mut writer = encoder.write_header().map_err(to_io)?;
+    writer.write_image_data(&picture.rgb).map_err(to_io)?;
+    writer.finish().map_err(to_io)
 }

@@ -201,6 +201,10 @@ impl Family for Nonogram {
         render::render(puzzle, solution, *style)
     }
 
+    fn picture(_puzzle: &Puzzle, solution: &Grid) -> Option<crate::family::Picture> {
+        Some(render::picture(solution))
+    }
+
     fn check(
         puzzle: &Puzzle,
         _options: &Options,

@@ -119,6 +119,40 @@ fn non(puzzle: &Puzzle, grid: &Grid) -> String {
     out
 }
 
+/// Pixels per cell in [`picture`].
+const CELL_PIXELS: u32 = 12;
+
+/// The solved grid as a picture: black and white cells of 12 pixels with
+/// grey grid lines and a darker line every five cells, as printed puzzles
+/// are drawn.
+pub fn picture(grid: &Grid) -> crate::family::Picture {
+    let (w, h) = (grid.width as u32, grid.height as u32);
+    let size = |cells: u32| cells * CELL_PIXELS + 1;
+    let mut picture = crate::family::Picture::filled(size(w), size(h), [255, 255, 255]);
+    for (r, row) in grid.rows().enumerate() {
+        for (c, &black) in row.iter().enumerate() {
+            if black {
+                let (x, y) = (c as u32 * CELL_PIXELS, r as u32 * CELL_PIXELS);
+                picture.fill_rect(x + 1, y + 1, CELL_PIXELS - 1, CELL_PIXELS - 1, [0, 0, 0]);
+            }
+        }
+    }
+    for line in 0..=w.max(h) {
+        let shade = if line % 5 == 0 {
+            [96, 96, 96]
+        } else {
+            [200, 200, 200]
+        };
+        if line <= w {
+            picture.fill_rect(line * CELL_PIXELS, 0, 1, size(h), shade);
+        }
+        if line <= h {
+            picture.fill_rect(0, line * CELL_PIXELS, size(w), 1, shade);
+        }
+    }
+    picture
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
