@@ -5,14 +5,15 @@
 #   make solvers      fetch Kissat and Glucose binaries into .solvers/bin
 #   make docs         man pages and shell completions into target/docs
 #   make bench-parse  DIMACS parse/write throughput against cadical
+#   make bench        instances x encodings x solvers into CSV, plots (below)
 
 CARGO      ?= cargo
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 BIN        := $(TARGET_DIR)/debug
 RELEASE    := $(TARGET_DIR)/release
-SOLVERS    := $(CURDIR)/.solvers
+SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
-export PATH := $(abspath $(BIN)):$(SOLVERS)/bin:$(PATH)
+export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
 .PHONY: all deps solvers build example test lint unit docs bench-parse release clean
 
@@ -22,7 +23,7 @@ deps:
 	@scripts/install-deps.sh
 
 solvers: deps
-	@scripts/fetch-solvers.sh $(SOLVERS)
+	@scripts/fetch-solvers.sh $(SOLVER_DIR)
 
 # `solve` (CaDiCaL, MiniSat, Glucose embedded) and its companion
 # `solve-kissat` (embedded Kissat, which cannot link beside CaDiCaL).
@@ -35,6 +36,10 @@ release: deps
 	$(CARGO) build --release -p satpipe-kissat
 
 example: build
+	@echo '$$ encode-numberlink instances/numberlink/seed/input-7by7.in | solve --max 2 | decode-numberlink'
+	@encode-numberlink instances/numberlink/seed/input-7by7.in | solve --max 2 | decode-numberlink
+	@echo '$$ encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --style O'
+	@encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --style O
 	@echo '$$ cnf-gen queens 8 | solve --all | model-names | head -3'
 	@cnf-gen queens 8 | solve --all | model-names | head -n 3
 	@echo '$$ cnf-gen queens 8 | solve --all --stats > /dev/null'
@@ -65,4 +70,48 @@ bench-parse: release deps
 
 clean:
 	$(CARGO) clean
-	rm -rf $(SOLVERS)
+	rm -rf $(SOLVER_DIR)
+
+# ---------------------------------------------------------------------------
+# Batch experiments (docs/bench.md): the instances of every family (the
+# folders of instances/ with encode-/decode- programs, plus cnf-gen
+# formulas) through every encoding variant and solver, one CSV row per
+# run, then a Markdown summary and cactus/scatter plots. The logic is in
+# bench-run and bench-report; these targets only pass the knobs on.
+#
+#   make bench                 PER_DIR=2 instances per folder, 10 s limit,
+#                              every embedded and installed external solver
+#   make bench FAMILY=numberlink SOLVERS="cadical kissat ext:minisat" TIMEOUT=60
+#   make -j2 bench             two runs at a time (or JOBS=2)
+#   make bench PER_DIR=all     every instance (hours, not minutes)
+#   make bench-report          summary and plots again from the CSV
+#   make bench-jobs            the matrix as a job list (GNU parallel, Slurm)
+#
+# Re-running `make bench` skips the runs already in the CSV: an interrupted
+# run resumes; delete $(BENCH_CSV) (or set BENCH_OUT) to measure afresh.
+
+BENCH_OUT    ?= $(TARGET_DIR)/bench-results
+BENCH_CSV    ?= $(BENCH_OUT)/results.csv
+TIMEOUT      ?= 10
+PER_DIR      ?= 2
+FAMILY       ?=
+BENCH_JOBS    = $(or $(JOBS),$(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),1)
+BENCH_SELECT  = $(if $(FAMILY),--family $(subst $(eval) ,$(comma),$(strip $(FAMILY)))) \
+                $(if $(SOLVERS),--solvers '$(SOLVERS)') \
+                $(if $(filter all,$(PER_DIR)),,--per-dir $(PER_DIR)) \
+                --time-limit $(TIMEOUT)
+comma := ,
+
+.PHONY: bench bench-report bench-jobs
+
+bench: build
+	bench-run --csv $(BENCH_CSV) $(BENCH_SELECT) --jobs $(BENCH_JOBS)
+	bench-report $(BENCH_CSV) --out $(BENCH_OUT)
+
+bench-report:
+	bench-report $(BENCH_CSV) --out $(BENCH_OUT)
+
+bench-jobs: build
+	@mkdir -p $(BENCH_OUT)
+	bench-run $(BENCH_SELECT) --emit-jobs $(BENCH_OUT)/fragments > $(BENCH_OUT)/jobs.txt
+	@echo "$(BENCH_OUT)/jobs.txt: $$(wc -l < $(BENCH_OUT)/jobs.txt) jobs (scripts/bench-parallel.sh, scripts/bench-slurm.sh)"

@@ -22,6 +22,7 @@
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`cli`]: the commands.
 
+pub mod bench;
 pub mod builder;
 pub mod cli;
 pub mod cnf;

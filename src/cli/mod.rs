@@ -2,6 +2,7 @@
 //! [`main`] with one of the argument types here; parsing, error reporting,
 //! exit codes and quiet broken pipes live once, in this module.
 
+pub mod bench;
 pub mod cnf_tools;
 pub mod docs;
 pub mod family;
@@ -51,6 +52,8 @@ pub fn all_commands() -> Vec<clap::Command> {
         cnf_tools::ModelNamesArgs::command(),
         gen::GenArgs::command(),
         docs::DocsArgs::command(),
+        bench::BenchRunArgs::command(),
+        bench::BenchReportArgs::command(),
         // Puzzle families: family::encode_command::<F>(), family::decode_command::<F>()
         family::encode_command::<crate::nonogram::Nonogram>(),
         family::decode_command::<crate::nonogram::Nonogram>(),

@@ -1,0 +1,251 @@
+//! The CSV of results: one row per run, appended and flushed as each run
+//! ends, so that killing the runner loses at most the runs in progress.
+
+use crate::error::{Error, IoContext, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+/// The columns of the CSV, in order (the header line).
+pub const COLUMNS: &[&str] = &[
+    "family",
+    "instance",
+    "encoding",
+    "encoder_options",
+    "solver",
+    "result",
+    "verified",
+    "variables",
+    "clauses",
+    "encode_seconds",
+    "solve_seconds",
+    "decode_seconds",
+    "peak_mb",
+    "time_limit",
+    "message",
+];
+
+/// The answer of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Outcome {
+    /// A model was found (and checked).
+    Sat,
+    /// The solver proved there is none.
+    Unsat,
+    /// No answer within the time limit.
+    Unknown,
+    /// Some stage failed; see the message.
+    Error,
+}
+
+impl Outcome {
+    /// The CSV spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Sat => "SAT",
+            Outcome::Unsat => "UNSAT",
+            Outcome::Unknown => "UNKNOWN",
+            Outcome::Error => "ERROR",
+        }
+    }
+
+    /// True for SAT and UNSAT.
+    pub fn solved(self) -> bool {
+        matches!(self, Outcome::Sat | Outcome::Unsat)
+    }
+}
+
+/// One run: one instance, one encoding variant, one solver.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// Family (`gen` for `cnf-gen` formulas).
+    pub family: String,
+    /// Instance: path relative to `instances/<family>/`, or formula name.
+    pub instance: String,
+    /// Encoding variant name.
+    pub encoding: String,
+    /// The encoder's arguments.
+    pub encoder_options: String,
+    /// Solver specification (`cadical`, `ext:minisat`, `cmd:...`).
+    pub solver: String,
+    /// SAT, UNSAT, UNKNOWN or ERROR.
+    pub result: Outcome,
+    /// True when the model passed `solve`'s check against the CNF and the
+    /// solution passed the family's puzzle check (for `gen`: the model
+    /// check and the known answer).
+    pub verified: bool,
+    /// Variables of the formula (empty when encoding failed).
+    pub variables: Option<u64>,
+    /// Clauses of the formula (empty when encoding failed).
+    pub clauses: Option<u64>,
+    /// Wall-clock seconds of the encoder.
+    pub encode_seconds: f64,
+    /// Wall-clock seconds of `solve`.
+    pub solve_seconds: f64,
+    /// Wall-clock seconds of the decoder.
+    pub decode_seconds: f64,
+    /// Peak resident memory of the largest stage, in MiB (from `wait4`;
+    /// includes the external solver that `solve` runs).
+    pub peak_mb: f64,
+    /// The time limit of the run, in seconds.
+    pub time_limit: f64,
+    /// Why a run is UNKNOWN, ERROR or unverified.
+    pub message: String,
+}
+
+/// The identity of a run, for resuming.
+pub type Key = (String, String, String, String);
+
+impl Row {
+    /// (family, instance, encoding, solver).
+    pub fn key(&self) -> Key {
+        (
+            self.family.clone(),
+            self.instance.clone(),
+            self.encoding.clone(),
+            self.solver.clone(),
+        )
+    }
+}
+
+/// Reads one CSV file of rows; errors name the file and line.
+pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
+    let name = path.display().to_string();
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_path(path)
+        .map_err(|e| csv_error(&name, e))?;
+    let headers = reader
+        .headers()
+        .map_err(|e| csv_error(&name, e))?
+        .iter()
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    if headers != COLUMNS {
+        return Err(Error::parse(
+            &name,
+            1,
+            format!(
+                "not a bench-run CSV: the header must be {}",
+                COLUMNS.join(",")
+            ),
+        ));
+    }
+    let mut rows = Vec::new();
+    for record in reader.deserialize() {
+        rows.push(record.map_err(|e| csv_error(&name, e))?);
+    }
+    Ok(rows)
+}
+
+/// Reads and concatenates CSV files, and every `*.csv` in the folders
+/// among `paths` (per-job fragments), in name order.
+pub fn read_all(paths: &[PathBuf]) -> Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let name = path.display().to_string();
+            let mut files = Vec::new();
+            for entry in std::fs::read_dir(path).with_name(&name)? {
+                let file = entry.with_name(&name)?.path();
+                if file.extension().is_some_and(|e| e == "csv") {
+                    files.push(file);
+                }
+            }
+            files.sort();
+            for file in files {
+                rows.extend(read_rows(&file)?);
+            }
+        } else {
+            rows.extend(read_rows(path)?);
+        }
+    }
+    Ok(rows)
+}
+
+fn csv_error(name: &str, error: csv::Error) -> Error {
+    let line = error.position().map(|p| p.line() as usize);
+    match (line, error.kind()) {
+        (_, csv::ErrorKind::Io(_)) => {
+            let message = error.to_string();
+            Error::io(name, std::io::Error::other(message))
+        }
+        (Some(line), _) => Error::parse(name, line, error.to_string()),
+        (None, _) => Error::parse(name, 1, error.to_string()),
+    }
+}
+
+/// Appends rows to a CSV file, writing the header when the file is new and
+/// flushing after every row.
+pub struct Sink {
+    path: String,
+    writer: csv::Writer<std::fs::File>,
+}
+
+impl Sink {
+    /// Opens `path` for appending. A last line cut short by a killed run
+    /// (no final newline) is removed first, with a note on standard error.
+    pub fn open(path: &Path) -> Result<Sink> {
+        let name = path.display().to_string();
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).with_name(&parent.display().to_string())?;
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .read(true)
+            .append(true)
+            .open(path)
+            .with_name(&name)?;
+        let mut text = Vec::new();
+        file.read_to_end(&mut text).with_name(&name)?;
+        if !text.is_empty() && !text.ends_with(b"\n") {
+            let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            eprintln!("bench-run: {name}: removing an incomplete last row");
+            file.set_len(keep as u64).with_name(&name)?;
+            file.seek(SeekFrom::End(0)).with_name(&name)?;
+            text.truncate(keep);
+        }
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file);
+        if text.is_empty() {
+            writer
+                .write_record(COLUMNS)
+                .map_err(|e| csv_error(&name, e))?;
+            writer.flush().with_name(&name)?;
+        }
+        Ok(Sink { path: name, writer })
+    }
+
+    /// Appends one row and flushes it to the file.
+    pub fn append(&mut self, row: &Row) -> Result<()> {
+        self.writer
+            .serialize(row)
+            .map_err(|e| csv_error(&self.path, e))?;
+        // Flushes the csv buffer and the file beneath it.
+        self.writer.flush().with_name(&self.path)
+    }
+}
+
+/// The keys of the rows already in `path` (empty when it does not exist).
+pub fn done_keys(path: &Path) -> Result<HashSet<Key>> {
+    if !path.is_file() || std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
+        return Ok(HashSet::new());
+    }
+    let name = path.display().to_string();
+    let mut text = std::fs::read(path).with_name(&name)?;
+    // A cut-short last line is ignored here and removed by `Sink::open`.
+    if !text.ends_with(b"\n") {
+        let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        text.truncate(keep);
+    }
+    let tmp = tempfile::NamedTempFile::new().with_name("<temporary file>")?;
+    std::fs::write(tmp.path(), &text).with_name("<temporary file>")?;
+    let rows = read_rows(tmp.path()).map_err(|e| match e {
+        Error::Parse { line, message, .. } => Error::parse(&name, line, message),
+        other => other,
+    })?;
+    Ok(rows.iter().map(Row::key).collect())
+}

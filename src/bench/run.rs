@@ -1,0 +1,511 @@
+//! Executing runs: each stage (encode, solve, decode) is a real process in
+//! its own process group, with a hard time limit and its peak memory taken
+//! from `wait4`; the matrix runs on a pool of worker threads, appending one
+//! row per finished run.
+
+use super::matrix::{Group, SolverSpec, Source, Tools, GEN_FAMILY};
+use super::rows::{Key, Outcome, Row, Sink};
+use crate::error::{Error, IoContext, Result};
+use std::collections::{HashSet, VecDeque};
+use std::io::BufRead;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Extra seconds a stage gets beyond its limit before it is killed (for
+/// `solve`, which stops itself at the time limit, this is a backstop).
+const GRACE_SECONDS: f64 = 10.0;
+
+/// Characters of a failing stage's standard error kept in the message.
+const MESSAGE_CHARS: usize = 300;
+
+/// What one process did.
+#[derive(Debug, Clone)]
+pub struct Measured {
+    /// The exit code, or `None` when it died by a signal.
+    pub code: Option<i32>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Peak resident memory in KiB (the process and the children it
+    /// waited for).
+    pub peak_kib: u64,
+    /// True when it was killed at the hard limit.
+    pub timed_out: bool,
+    /// True when it was killed because the runner is stopping.
+    pub interrupted: bool,
+    /// The end of its standard error, on one line.
+    pub stderr: String,
+}
+
+/// Runs `program args < stdin > stdout` in its own process group; kills
+/// the group after `limit` or when `stop` is set.
+pub fn measure(
+    program: &Path,
+    args: &[String],
+    stdin: Option<&Path>,
+    stdout: &Path,
+    limit: Duration,
+    stop: &AtomicBool,
+) -> Result<Measured> {
+    let out_name = stdout.display().to_string();
+    let out = std::fs::File::create(stdout).with_name(&out_name)?;
+    let err_file = tempfile::tempfile().with_name("<temporary file>")?;
+    let input = match stdin {
+        Some(path) => {
+            Stdio::from(std::fs::File::open(path).with_name(&path.display().to_string())?)
+        }
+        None => Stdio::null(),
+    };
+    let start = Instant::now();
+    let child = std::process::Command::new(program)
+        .args(args)
+        .stdin(input)
+        .stdout(out)
+        .stderr(err_file.try_clone().with_name("<temporary file>")?)
+        .process_group(0)
+        .spawn()
+        .map_err(|e| Error::Solver(format!("cannot run {}: {e}", program.display())))?;
+    let pid = child.id() as libc::pid_t;
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain old data; all-zero is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let mut nap = Duration::from_millis(1);
+    let (mut timed_out, mut interrupted) = (false, false);
+    loop {
+        // SAFETY: pid is our child; status and usage are valid for writes.
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == pid {
+            break;
+        }
+        if reaped < 0 {
+            let error = std::io::Error::last_os_error();
+            if error.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(Error::Solver(format!(
+                "waiting for {}: {error}",
+                program.display()
+            )));
+        }
+        let late = start.elapsed() >= limit;
+        let stopping = stop.load(Ordering::SeqCst);
+        if late || stopping {
+            timed_out = late;
+            interrupted = stopping && !late;
+            // SAFETY: signalling our child's own process group.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            // SAFETY: as above; blocking wait for the killed child.
+            while unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } < 0 {
+                if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                    break;
+                }
+            }
+            break;
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
+    }
+    // Milliseconds are all a wall-clock measurement of a process can claim.
+    let seconds = (start.elapsed().as_secs_f64() * 1e3).round() / 1e3;
+    let code = if libc::WIFEXITED(status) {
+        Some(libc::WEXITSTATUS(status))
+    } else {
+        None
+    };
+    let mut err_text = String::new();
+    {
+        use std::io::{Read, Seek};
+        let mut file = err_file;
+        let _ = file.rewind();
+        let _ = file.read_to_string(&mut err_text);
+    }
+    let one_line = err_text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let tail: String = {
+        let chars: Vec<char> = one_line.chars().collect();
+        chars[chars.len().saturating_sub(MESSAGE_CHARS)..]
+            .iter()
+            .collect()
+    };
+    Ok(Measured {
+        code,
+        seconds,
+        peak_kib: usage.ru_maxrss.max(0) as u64,
+        timed_out,
+        interrupted,
+        stderr: tail,
+    })
+}
+
+/// Settings shared by every run.
+#[derive(Debug, Clone)]
+pub struct RunSettings {
+    /// Time limit of the solver, in seconds (also bounds encode and
+    /// decode, with some grace).
+    pub time_limit: f64,
+    /// Where the programs are.
+    pub tools: Tools,
+    /// Folder for temporary CNF and model files.
+    pub work_dir: PathBuf,
+}
+
+/// Variables and clauses from the `p cnf` (or `p wcnf`) line of a file.
+fn problem_size(path: &Path) -> Option<(u64, u64)> {
+    let file = std::fs::File::open(path).ok()?;
+    for line in std::io::BufReader::new(file).split(b'\n') {
+        let line = line.ok()?;
+        if line.starts_with(b"c") || line.is_empty() {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&line);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.first() == Some(&"p") && words.len() >= 4 {
+            return Some((words[2].parse().ok()?, words[3].parse().ok()?));
+        }
+        return None;
+    }
+    None
+}
+
+fn describe_failure(stage: &str, m: &Measured) -> String {
+    let how = match m.code {
+        Some(code) => format!("exit {code}"),
+        None => "killed by a signal".to_string(),
+    };
+    if m.stderr.is_empty() {
+        format!("{stage}: {how}")
+    } else {
+        format!("{stage}: {how}: {}", m.stderr)
+    }
+}
+
+fn mib(kib: u64) -> f64 {
+    (kib as f64 / 1024.0 * 10.0).round() / 10.0
+}
+
+/// Runs one group (one formula, several solvers), calling `emit` with
+/// each finished run's row. Failures become ERROR rows; only an error of
+/// the runner itself (no temporary space, `emit` failing) is returned.
+pub fn run_group(
+    group: &Group,
+    solvers: &[SolverSpec],
+    settings: &RunSettings,
+    stop: &AtomicBool,
+    emit: &mut dyn FnMut(Row) -> Result<()>,
+) -> Result<()> {
+    let dir = tempfile::Builder::new()
+        .prefix("bench-run-")
+        .tempdir_in(&settings.work_dir)
+        .with_name(&settings.work_dir.display().to_string())?;
+    let cnf = dir.path().join("formula.cnf");
+    let model = dir.path().join("model.txt");
+    let decoded = dir.path().join("decoded.txt");
+    let limit = settings.time_limit;
+    let stage_limit = Duration::from_secs_f64(2.0 * limit + GRACE_SECONDS);
+    let blank = |solver: &SolverSpec| Row {
+        family: group.family.clone(),
+        instance: group.instance.clone(),
+        encoding: group.encoding.clone(),
+        encoder_options: group.encoder_options(),
+        solver: solver.label(),
+        result: Outcome::Error,
+        verified: false,
+        variables: None,
+        clauses: None,
+        encode_seconds: 0.0,
+        solve_seconds: 0.0,
+        decode_seconds: 0.0,
+        peak_mb: 0.0,
+        time_limit: limit,
+        message: String::new(),
+    };
+
+    // Encode once for all solvers.
+    let (encoder, args) = match &group.source {
+        Source::File(path) => {
+            let mut args = group.encoder_args.clone();
+            args.push(path.display().to_string());
+            (format!("encode-{}", group.family), args)
+        }
+        Source::Gen { args, .. } => ("cnf-gen".to_string(), args.clone()),
+    };
+    let encoded = match settings.tools.require(&encoder) {
+        Ok(program) => measure(&program, &args, None, &cnf, stage_limit, stop),
+        Err(e) => Err(e),
+    };
+    let encode_failure = match &encoded {
+        Err(e) => Some(format!("encode: {e}")),
+        Ok(m) if m.interrupted => return Ok(()),
+        Ok(m) if m.timed_out => Some(format!("encode: killed after {:.0} s", m.seconds)),
+        Ok(m) if m.code != Some(0) => Some(describe_failure("encode", m)),
+        Ok(_) => None,
+    };
+    let size = problem_size(&cnf);
+    let (encode_seconds, encode_kib) = encoded
+        .as_ref()
+        .map_or((0.0, 0), |m| (m.seconds, m.peak_kib));
+    if let Some(message) = encode_failure {
+        let timed_out = encoded.as_ref().is_ok_and(|m| m.timed_out);
+        for solver in solvers {
+            let mut row = blank(solver);
+            row.result = if timed_out {
+                Outcome::Unknown
+            } else {
+                Outcome::Error
+            };
+            row.encode_seconds = encode_seconds;
+            row.peak_mb = mib(encode_kib);
+            row.message = message.clone();
+            emit(row)?;
+        }
+        return Ok(());
+    }
+
+    let solve = settings.tools.require("solve");
+    let decoder = if group.family == GEN_FAMILY {
+        None
+    } else {
+        Some(settings.tools.require(&format!("decode-{}", group.family)))
+    };
+    for solver in solvers {
+        if stop.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let mut row = blank(solver);
+        row.encode_seconds = encode_seconds;
+        row.variables = size.map(|s| s.0);
+        row.clauses = size.map(|s| s.1);
+        let mut peak = encode_kib;
+        let solve = match &solve {
+            Ok(program) => program,
+            Err(e) => {
+                row.message = e.to_string();
+                emit(row)?;
+                continue;
+            }
+        };
+        let mut args = vec!["--time-limit".to_string(), format!("{limit}")];
+        args.extend(solver.solve_args());
+        args.push(cnf.display().to_string());
+        let solved = match measure(
+            solve,
+            &args,
+            None,
+            &model,
+            Duration::from_secs_f64(limit + GRACE_SECONDS),
+            stop,
+        ) {
+            Ok(m) => m,
+            Err(e) => {
+                row.message = format!("solve: {e}");
+                emit(row)?;
+                continue;
+            }
+        };
+        if solved.interrupted {
+            return Ok(());
+        }
+        row.solve_seconds = solved.seconds;
+        peak = peak.max(solved.peak_kib);
+        row.peak_mb = mib(peak);
+        row.result = match (solved.timed_out, solved.code) {
+            (true, _) => {
+                row.message = format!("solve killed at the hard limit ({:.0} s)", solved.seconds);
+                Outcome::Unknown
+            }
+            (false, Some(10)) => Outcome::Sat,
+            (false, Some(20)) => Outcome::Unsat,
+            (false, Some(0)) => {
+                row.message = "time limit".to_string();
+                Outcome::Unknown
+            }
+            (false, _) => {
+                row.message = describe_failure("solve", &solved);
+                Outcome::Error
+            }
+        };
+        if !row.result.solved() {
+            emit(row)?;
+            continue;
+        }
+        match (&decoder, &group.source) {
+            (None, Source::Gen { satisfiable, .. }) => {
+                if (row.result == Outcome::Sat) == *satisfiable {
+                    row.verified = true;
+                    row.message = if *satisfiable {
+                        "model checked; known SAT".into()
+                    } else {
+                        "known UNSAT".into()
+                    };
+                } else {
+                    row.message = format!(
+                        "wrong answer: {} but the formula is known {}",
+                        row.result.as_str(),
+                        if *satisfiable { "SAT" } else { "UNSAT" }
+                    );
+                    row.result = Outcome::Error;
+                }
+            }
+            (Some(Ok(decode)), _) => {
+                let decoded_run = measure(
+                    decode,
+                    &[model.display().to_string()],
+                    None,
+                    &decoded,
+                    stage_limit,
+                    stop,
+                );
+                match decoded_run {
+                    Err(e) => {
+                        row.result = Outcome::Error;
+                        row.message = format!("decode: {e}");
+                    }
+                    Ok(m) if m.interrupted => return Ok(()),
+                    Ok(m) => {
+                        row.decode_seconds = m.seconds;
+                        row.peak_mb = mib(peak.max(m.peak_kib));
+                        match (row.result, m.code, m.timed_out) {
+                            (Outcome::Sat, Some(0), false) => row.verified = true,
+                            (Outcome::Unsat, Some(20), false) => {
+                                row.message = "UNSAT not certified (no proof checked)".into();
+                            }
+                            _ => {
+                                row.message = describe_failure("decode", &m);
+                                row.result = Outcome::Error;
+                            }
+                        }
+                    }
+                }
+            }
+            (Some(Err(e)), _) => {
+                row.result = Outcome::Error;
+                row.message = e.to_string();
+            }
+            (None, Source::File(_)) => {
+                row.result = Outcome::Error;
+                row.message = "no decoder for this family".into();
+            }
+        }
+        emit(row)?;
+    }
+    Ok(())
+}
+
+/// Counts of a finished matrix.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    /// Runs executed now.
+    pub runs: usize,
+    /// Runs skipped because their row was already in the CSV.
+    pub skipped: usize,
+    /// SAT rows.
+    pub sat: usize,
+    /// UNSAT rows.
+    pub unsat: usize,
+    /// UNKNOWN rows.
+    pub unknown: usize,
+    /// ERROR rows.
+    pub errors: usize,
+    /// Rows with `verified` true.
+    pub verified: usize,
+    /// True when the run was stopped before the end.
+    pub interrupted: bool,
+}
+
+/// Progress reporting of the matrix (a progress bar, or nothing).
+pub trait Progress: Sync {
+    /// Called once with the number of runs to do.
+    fn start(&self, total: u64);
+    /// Called after each run.
+    fn finished(&self, row: &Row, summary: &Summary);
+    /// Called at the end.
+    fn done(&self);
+}
+
+/// Runs the pending part of `groups` (the runs whose key is not in
+/// `done`) on `jobs` worker threads, appending every row to `sink`.
+pub fn run_matrix(
+    groups: &[Group],
+    done: &HashSet<Key>,
+    sink: &mut Sink,
+    settings: &RunSettings,
+    jobs: usize,
+    stop: &AtomicBool,
+    progress: &dyn Progress,
+) -> Result<Summary> {
+    let mut summary = Summary::default();
+    let mut work = VecDeque::new();
+    for group in groups {
+        let pending: Vec<SolverSpec> = group
+            .solvers
+            .iter()
+            .filter(|solver| {
+                let key = (
+                    group.family.clone(),
+                    group.instance.clone(),
+                    group.encoding.clone(),
+                    solver.label(),
+                );
+                !done.contains(&key)
+            })
+            .cloned()
+            .collect();
+        summary.skipped += group.solvers.len() - pending.len();
+        if !pending.is_empty() {
+            work.push_back((group, pending));
+        }
+    }
+    let total: usize = work.iter().map(|(_, p)| p.len()).sum();
+    progress.start(total as u64);
+    let work = Mutex::new(work);
+    let shared = Mutex::new((sink, summary));
+    let failure: Mutex<Option<Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let next = work.lock().map(|mut w| w.pop_front()).unwrap_or(None);
+                let Some((group, pending)) = next else {
+                    return;
+                };
+                let mut emit = |row: Row| -> Result<()> {
+                    let mut guard = shared
+                        .lock()
+                        .map_err(|_| Error::Solver("a worker thread panicked".into()))?;
+                    let (sink, summary) = &mut *guard;
+                    sink.append(&row)?;
+                    summary.runs += 1;
+                    match row.result {
+                        Outcome::Sat => summary.sat += 1,
+                        Outcome::Unsat => summary.unsat += 1,
+                        Outcome::Unknown => summary.unknown += 1,
+                        Outcome::Error => summary.errors += 1,
+                    }
+                    summary.verified += usize::from(row.verified);
+                    progress.finished(&row, summary);
+                    Ok(())
+                };
+                if let Err(e) = run_group(group, &pending, settings, stop, &mut emit) {
+                    if let Ok(mut slot) = failure.lock() {
+                        slot.get_or_insert(e);
+                    }
+                    stop.store(true, Ordering::SeqCst);
+                    return;
+                }
+            });
+        }
+    });
+    progress.done();
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let (_, mut summary) = shared
+        .into_inner()
+        .map_err(|_| Error::Solver("a worker thread panicked".into()))?;
+    summary.interrupted = stop.load(Ordering::SeqCst);
+    Ok(summary)
+}

@@ -1,0 +1,422 @@
+//! `bench-run` and `bench-report`: batch experiments into CSV, and the
+//! summary and plots made from it.
+
+use super::Command;
+use crate::bench::matrix::{plan, Selection, SolverSpec, Tools};
+use crate::bench::rows::{done_keys, Outcome, Row, Sink};
+use crate::bench::run::{run_matrix, Progress, RunSettings, Summary};
+use crate::error::{Error, IoContext, Result};
+use crate::io;
+use clap::Parser;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Run the experiment matrix (family x instance x encoding x solver) into
+/// a CSV file, one row per run.
+///
+/// Families are the folders of `instances/` that have `encode-<family>`
+/// and `decode-<family>` programs, plus `gen` (a few `cnf-gen` formulas
+/// with known answers). Every run has a time limit and its peak memory
+/// measured; each row is appended and flushed as the run ends. Rows
+/// already in the CSV are skipped, so an interrupted run is resumed by
+/// running the same command again. A failing run is an ERROR row and the
+/// matrix goes on.
+#[derive(Debug, Parser)]
+#[command(
+    name = "bench-run",
+    version,
+    after_help = "Solvers: NAME (embedded: cadical, minisat, glucose, kissat), ext:NAME \
+      (external from `solve --list-solvers`), cmd:COMMAND (any competition-style command).\n\n\
+      Examples:\n  \
+      bench-run --csv bench/results.csv\n  \
+      bench-run --family numberlink --solvers 'cadical kissat ext:minisat' --time-limit 60\n  \
+      bench-run --family gen --per-dir 2 --jobs 2 --csv quick.csv\n  \
+      bench-run --emit-jobs bench/fragments > jobs.txt; parallel < jobs.txt"
+)]
+pub struct BenchRunArgs {
+    /// The CSV file to append to (created with its header if new).
+    #[arg(long, value_name = "FILE", default_value = "bench/results.csv")]
+    pub csv: PathBuf,
+
+    /// The folder of instance families.
+    #[arg(long, value_name = "DIR", default_value = "instances")]
+    pub instances: PathBuf,
+
+    /// Families to run (repeatable or comma-separated; default: all found,
+    /// plus gen).
+    #[arg(long = "family", value_name = "NAME", value_delimiter = ',')]
+    pub families: Vec<String>,
+
+    /// Solvers, separated by spaces: `cadical kissat ext:minisat`
+    /// (default: every embedded solver and every installed external one).
+    #[arg(long, value_name = "LIST")]
+    pub solvers: Option<String>,
+
+    /// One more solver specification (repeatable; may contain spaces, e.g.
+    /// `cmd:kissat -q`).
+    #[arg(long, value_name = "SPEC")]
+    pub solver: Vec<String>,
+
+    /// A competition-style solver command (repeatable); same as
+    /// `--solver 'cmd:COMMAND'`.
+    #[arg(long, value_name = "COMMAND")]
+    pub solver_cmd: Vec<String>,
+
+    /// Encoding variants to run (repeatable or comma-separated; default:
+    /// all of each family).
+    #[arg(long = "encoding", value_name = "NAME", value_delimiter = ',')]
+    pub encodings: Vec<String>,
+
+    /// Keep only instances whose name contains this text (repeatable).
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Vec<String>,
+
+    /// At most N instances from each folder (the first N by name).
+    #[arg(long, value_name = "N")]
+    pub per_dir: Option<usize>,
+
+    /// Solver time limit per run, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub time_limit: f64,
+
+    /// Runs in parallel (each group of runs on one formula is one job).
+    #[arg(short, long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+
+    /// Look for the satpipe programs here first (default: beside bench-run,
+    /// then PATH).
+    #[arg(long, value_name = "DIR")]
+    pub bin_dir: Option<PathBuf>,
+
+    /// Folder for temporary formulas and models (default: the system's).
+    #[arg(long, value_name = "DIR")]
+    pub work_dir: Option<PathBuf>,
+
+    /// Print the planned runs (one line each) and exit.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Print the matrix as a job list, one `bench-run ... --job N` command
+    /// a line writing its CSV fragment into DIR, for GNU parallel or a
+    /// Slurm array; then exit.
+    #[arg(long, value_name = "DIR")]
+    pub emit_jobs: Option<PathBuf>,
+
+    /// Run only job N (0-based) of the matrix (see --emit-jobs).
+    #[arg(long, value_name = "N")]
+    pub job: Option<usize>,
+}
+
+/// Set by Ctrl-C / SIGTERM: stop starting runs, kill the running ones.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Quotes a word for a POSIX shell when needed.
+fn shell_quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c));
+    if safe {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+impl BenchRunArgs {
+    fn solver_specs(&self, tools: &Tools) -> Result<Vec<SolverSpec>> {
+        let mut specs = Vec::new();
+        for word in self.solvers.iter().flat_map(|s| s.split_whitespace()) {
+            specs.push(SolverSpec::parse(word)?);
+        }
+        for spec in &self.solver {
+            specs.push(SolverSpec::parse(spec)?);
+        }
+        for command in &self.solver_cmd {
+            specs.push(SolverSpec::parse(&format!("cmd:{command}"))?);
+        }
+        if specs.is_empty() {
+            specs = tools.default_solvers();
+        }
+        let mut unique: Vec<SolverSpec> = Vec::new();
+        for spec in specs {
+            if !unique.contains(&spec) {
+                unique.push(spec);
+            }
+        }
+        Ok(unique)
+    }
+
+    /// The arguments that reproduce this selection in a job line.
+    fn job_args(&self, solvers: &[SolverSpec]) -> Vec<String> {
+        let mut args = vec![
+            "--instances".to_string(),
+            self.instances.display().to_string(),
+            "--time-limit".to_string(),
+            format!("{}", self.time_limit),
+        ];
+        for family in &self.families {
+            args.extend(["--family".to_string(), family.clone()]);
+        }
+        for encoding in &self.encodings {
+            args.extend(["--encoding".to_string(), encoding.clone()]);
+        }
+        for filter in &self.filter {
+            args.extend(["--filter".to_string(), filter.clone()]);
+        }
+        if let Some(n) = self.per_dir {
+            args.extend(["--per-dir".to_string(), n.to_string()]);
+        }
+        for solver in solvers {
+            args.extend(["--solver".to_string(), solver.label()]);
+        }
+        args
+    }
+}
+
+/// The progress bar (on a terminal) and the failure notes.
+struct Bar {
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress for Bar {
+    fn start(&self, total: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+        }
+    }
+
+    fn finished(&self, row: &Row, summary: &Summary) {
+        if row.result == Outcome::Error {
+            let note = format!(
+                "bench-run: ERROR {}/{} [{}] {}: {}",
+                row.family, row.instance, row.encoding, row.solver, row.message
+            );
+            match &self.bar {
+                Some(bar) => bar.suspend(|| eprintln!("{note}")),
+                None => eprintln!("{note}"),
+            }
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!(
+                "{} solved, {} unknown, {} failed",
+                summary.sat + summary.unsat,
+                summary.unknown,
+                summary.errors
+            ));
+            bar.inc(1);
+        }
+    }
+
+    fn done(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Command for BenchRunArgs {
+    const NAME: &'static str = "bench-run";
+    fn run(self) -> Result<u8> {
+        if !(self.time_limit.is_finite() && self.time_limit > 0.0) {
+            return Err(Error::Usage(format!(
+                "--time-limit must be a positive number of seconds, not {}",
+                self.time_limit
+            )));
+        }
+        let tools = Tools {
+            dir: self.bin_dir.clone(),
+        };
+        let solvers = self.solver_specs(&tools)?;
+        let selection = Selection {
+            instances_dir: self.instances.clone(),
+            families: self.families.clone(),
+            encodings: self.encodings.clone(),
+            filters: self.filter.clone(),
+            per_dir: self.per_dir,
+            solvers: solvers.clone(),
+        };
+        let mut groups = plan(&selection, &tools)?;
+        let mut out = io::stdout();
+        if let Some(dir) = &self.emit_jobs {
+            let common = self.job_args(&solvers);
+            let mut text = String::new();
+            for index in 0..groups.len() {
+                let mut words = vec!["bench-run".to_string()];
+                words.extend(common.iter().cloned());
+                words.extend([
+                    "--job".to_string(),
+                    index.to_string(),
+                    "--csv".to_string(),
+                    dir.join(format!("job-{index:05}.csv"))
+                        .display()
+                        .to_string(),
+                ]);
+                let line: Vec<String> = words.iter().map(|w| shell_quote(w)).collect();
+                text.push_str(&line.join(" "));
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+            out.flush().with_name(io::STDOUT_NAME)?;
+            return Ok(0);
+        }
+        if let Some(index) = self.job {
+            if index >= groups.len() {
+                return Err(Error::Usage(format!(
+                    "--job {index} is beyond the matrix ({} jobs)",
+                    groups.len()
+                )));
+            }
+            groups = vec![groups.swap_remove(index)];
+        }
+        if self.list {
+            let mut text = String::new();
+            for group in &groups {
+                for solver in &group.solvers {
+                    text.push_str(&format!(
+                        "{}\t{}\t{}\t{}\n",
+                        group.family,
+                        group.instance,
+                        group.encoding,
+                        solver.label()
+                    ));
+                }
+            }
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+            out.flush().with_name(io::STDOUT_NAME)?;
+            return Ok(0);
+        }
+        if solvers.is_empty() {
+            return Err(Error::Usage("no solver to run".into()));
+        }
+        let done = done_keys(&self.csv)?;
+        let mut sink = Sink::open(&self.csv)?;
+        let work_dir = self.work_dir.clone().unwrap_or_else(std::env::temp_dir);
+        let settings = RunSettings {
+            time_limit: self.time_limit,
+            tools,
+            work_dir,
+        };
+        // A second handler cannot be installed (only in tests calling run
+        // twice); the runs then simply cannot be interrupted cleanly.
+        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
+        let bar = if std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new(0);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} runs, ETA {eta} ({msg})",
+            ) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            Some(bar)
+        } else {
+            None
+        };
+        let summary = run_matrix(
+            &groups,
+            &done,
+            &mut sink,
+            &settings,
+            self.jobs,
+            &STOP,
+            &Bar { bar },
+        )?;
+        eprintln!(
+            "bench-run: {}: {} runs ({} SAT, {} UNSAT, {} UNKNOWN, {} ERROR; {} verified), \
+             {} already done{}",
+            self.csv.display(),
+            summary.runs,
+            summary.sat,
+            summary.unsat,
+            summary.unknown,
+            summary.errors,
+            summary.verified,
+            summary.skipped,
+            if summary.interrupted {
+                "; interrupted: run the same command again to finish"
+            } else {
+                ""
+            }
+        );
+        Ok(if summary.interrupted { 130 } else { 0 })
+    }
+}
+
+/// Turn bench CSV files into a Markdown summary (solved count and PAR-2
+/// per configuration), a cactus plot and a scatter plot (SVG and PNG).
+///
+/// Takes CSV files and folders of CSV fragments (from `--emit-jobs`
+/// runs), merges them (the last row of a run wins) and writes
+/// `summary.md`, `cactus-<family>.svg` and `.png` (one line per encoding
+/// and solver), `scatter.svg` and `scatter.png` into the output folder.
+#[derive(Debug, Parser)]
+#[command(
+    name = "bench-report",
+    version,
+    after_help = "Examples:\n  \
+      bench-report bench/results.csv --out bench/report\n  \
+      bench-report bench/fragments --family gen\n  \
+      bench-report r.csv --scatter numberlink/default/cadical --scatter numberlink/seed/cadical"
+)]
+pub struct BenchReportArgs {
+    /// CSV files, or folders whose `*.csv` files are merged.
+    #[arg(default_value = "bench/results.csv", value_name = "CSV|DIR")]
+    pub inputs: Vec<PathBuf>,
+
+    /// Output folder.
+    #[arg(long, value_name = "DIR", default_value = "bench/report")]
+    pub out: PathBuf,
+
+    /// Report on one family only.
+    #[arg(long, value_name = "NAME")]
+    pub family: Option<String>,
+
+    /// The two configurations (`family/encoding/solver`) of the scatter
+    /// plot: give it twice (default: the two that solve most).
+    #[arg(long, value_name = "CONFIG", num_args = 1)]
+    pub scatter: Vec<String>,
+
+    /// A TrueType font for the PNG text (default: DejaVu Sans or Liberation
+    /// Sans from the system).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
+
+    /// Also print the summary on standard output.
+    #[arg(long)]
+    pub print: bool,
+}
+
+impl Command for BenchReportArgs {
+    const NAME: &'static str = "bench-report";
+    fn run(self) -> Result<u8> {
+        let scatter = match self.scatter.as_slice() {
+            [] => None,
+            [a, b] => Some((a.clone(), b.clone())),
+            _ => {
+                return Err(Error::Usage(
+                    "--scatter is given exactly twice (x axis, then y axis)".into(),
+                ))
+            }
+        };
+        let rows = crate::bench::rows::read_all(&self.inputs)?;
+        let options = crate::bench::report::ReportOptions {
+            out_dir: self.out.clone(),
+            family: self.family.clone(),
+            scatter,
+            font: self.font.clone(),
+            size: (960, 640),
+        };
+        let written = crate::bench::report::write_report(rows, &options)?;
+        let mut out = io::stdout();
+        if self.print {
+            let text = std::fs::read_to_string(&written[0])
+                .with_name(&written[0].display().to_string())?;
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        }
+        for path in &written {
+            writeln!(out, "{}", path.display()).with_name(io::STDOUT_NAME)?;
+        }
+        out.flush().with_name(io::STDOUT_NAME)?;
+        Ok(0)
+    }
+}
