@@ -101,6 +101,22 @@ impl Metadata {
         self.names.get(&var).map(String::as_str)
     }
 
+    /// The variable of every name; an error when one name is given to two
+    /// variables.
+    pub fn name_index(&self) -> Result<HashMap<&str, Var>, String> {
+        let mut index = HashMap::with_capacity(self.names.len());
+        for (var, name) in &self.names {
+            if let Some(other) = index.insert(name.as_str(), *var) {
+                return Err(format!(
+                    "the name '{name}' is given to variables {} and {}",
+                    other.to_ipasir().min(var.to_ipasir()),
+                    other.to_ipasir().max(var.to_ipasir())
+                ));
+            }
+        }
+        Ok(index)
+    }
+
     /// Renders the metadata as DIMACS comment lines (without newlines).
     pub fn to_comment_lines(&self) -> Vec<String> {
         let mut lines = vec![STREAM_TAG.to_string()];

@@ -149,16 +149,7 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
             var.to_ipasir()
         ));
     }
-    let mut seen = std::collections::HashMap::new();
-    for (var, name) in &formula.meta.names {
-        if let Some(other) = seen.insert(name.as_str(), *var) {
-            return Err(format!(
-                "the name '{name}' is given to variables {} and {}",
-                other.to_ipasir().min(var.to_ipasir()),
-                other.to_ipasir().max(var.to_ipasir())
-            ));
-        }
-    }
+    formula.meta.name_index()?;
     if let Some(projection) = &formula.meta.projection {
         if let Some(var) = projection.iter().find(|v| v.idx32() >= limit) {
             return Err(format!(

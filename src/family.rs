@@ -18,7 +18,6 @@
 //! nothing but the stream.
 
 use crate::builder::FormulaBuilder;
-use crate::cnf::Metadata;
 use crate::error::Result;
 use crate::model::Model;
 use rustsat::types::Var;
@@ -54,14 +53,6 @@ impl<'a> Assignment<'a> {
             .filter(|(_, &var)| self.model.value(var))
             .map(|(name, _)| *name)
     }
-}
-
-/// Builds the name -> variable index of a header.
-pub fn name_index(meta: &Metadata) -> HashMap<&str, Var> {
-    meta.names
-        .iter()
-        .map(|(var, name)| (name.as_str(), *var))
-        .collect()
 }
 
 /// A raster picture of a solution, 8-bit RGB, row-major; the generic

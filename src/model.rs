@@ -290,19 +290,24 @@ fn shorten(text: &str) -> String {
 /// Parses DIMACS literals (a `0` ends the model).
 fn parse_lits(text: &str, lits: &mut Vec<Lit>) -> Result<(), String> {
     for token in text.split_ascii_whitespace() {
-        let value: i64 = token
-            .parse()
-            .map_err(|_| format!("'{}' is not a literal", shorten(token)))?;
-        if value == 0 {
-            continue;
-        }
-        let magnitude = value.unsigned_abs();
-        if magnitude > u64::from(MAX_DIMACS_VAR) {
-            return Err(format!("literal {value} is out of range"));
-        }
-        lits.push(Lit::new((magnitude - 1) as u32, value < 0));
+        lits.extend(parse_literal(token)?);
     }
     Ok(())
+}
+
+/// Parses one DIMACS literal of a model; `None` for the terminating `0`.
+pub fn parse_literal(token: &str) -> Result<Option<Lit>, String> {
+    let value: i64 = token
+        .parse()
+        .map_err(|_| format!("'{}' is not a literal", shorten(token)))?;
+    if value == 0 {
+        return Ok(None);
+    }
+    let magnitude = value.unsigned_abs();
+    if magnitude > u64::from(MAX_DIMACS_VAR) {
+        return Err(format!("literal {value} is out of range"));
+    }
+    Ok(Some(Lit::new((magnitude - 1) as u32, value < 0)))
 }
 
 /// Writes `v` lines for a model over `num_vars` variables, wrapped.
@@ -347,6 +352,19 @@ pub fn check_model(formula: &crate::cnf::Formula, model: &Model, who: &str) -> R
 }
 
 impl ModelStream {
+    /// Checks every solution against the CNF at `path` and takes that CNF's
+    /// header: for solver result files (MiniSat's) that carry none.
+    pub fn check_against_cnf(&mut self, path: &std::path::Path) -> Result<()> {
+        let mut input = Input::open(path)?;
+        let formula =
+            crate::dimacs::read_formula(&mut input, crate::dimacs::ReadOptions::default())?;
+        for solution in &self.solutions {
+            check_model(&formula, &solution.model, "the solver")?;
+        }
+        self.meta = formula.meta;
+        Ok(())
+    }
+
     /// The variables named in the header, each with its value in `model`.
     pub fn named_values<'a>(
         &'a self,

@@ -24,7 +24,6 @@ use crate::error::{Error, IoContext, Result};
 use crate::io::Input;
 use crate::names;
 use rustsat::types::{Lit, Var};
-use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 /// Streams a DIMACS CNF/WCNF as the readable named form.
@@ -169,20 +168,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
         }
     }
     let meta = meta.finish();
-    let mut by_name: HashMap<&str, Var> = HashMap::new();
-    for (var, var_name) in &meta.names {
-        if let Some(other) = by_name.insert(var_name.as_str(), *var) {
-            return Err(Error::parse(
-                &name,
-                1,
-                format!(
-                    "the name '{var_name}' is given to variables {} and {}",
-                    other.to_ipasir(),
-                    var.to_ipasir()
-                ),
-            ));
-        }
-    }
+    let by_name = meta.name_index().map_err(|m| Error::parse(&name, 1, m))?;
     // Second pass: every line.
     let mut lines = Vec::with_capacity(raw.len());
     let mut declared_vars = 0u32;

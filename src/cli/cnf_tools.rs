@@ -155,12 +155,7 @@ impl Command for ModelNamesArgs {
         let mut input = Input::open(&self.input)?;
         let mut stream = read_model_stream(&mut input)?;
         if let Some(cnf) = &self.cnf {
-            let formula =
-                crate::dimacs::read_formula(&mut Input::open(cnf)?, ReadOptions::default())?;
-            for solution in &stream.solutions {
-                crate::model::check_model(&formula, &solution.model, "the solver")?;
-            }
-            stream.meta = formula.meta;
+            stream.check_against_cnf(cnf)?;
         }
         let mut out = io::stdout();
         if stream.solutions.is_empty() {

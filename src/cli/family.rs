@@ -1,11 +1,11 @@
 //! The generic `encode-<family>` and `decode-<family>` commands.
 
 use crate::cnf::Metadata;
-use crate::dimacs::{read_formula, write_formula, ReadOptions};
+use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
-use crate::family::{name_index, Assignment, Family};
+use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
-use crate::model::{check_model, read_model_stream, Status};
+use crate::model::{read_model_stream, Status};
 use clap::{Args, CommandFactory, Parser};
 use std::io::Write;
 use std::path::PathBuf;
@@ -172,14 +172,13 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
     let source = input.name.clone();
     let mut stream = read_model_stream(&mut input)?;
     if let Some(cnf) = &args.cnf {
-        let formula = read_formula(&mut Input::open(cnf)?, ReadOptions::default())?;
-        for solution in &stream.solutions {
-            check_model(&formula, &solution.model, "the solver")?;
-        }
-        stream.meta = formula.meta;
+        stream.check_against_cnf(cnf)?;
     }
     let (puzzle, options) = puzzle_from_header::<F>(&stream.meta, &source)?;
-    let index = name_index(&stream.meta);
+    let index = stream
+        .meta
+        .name_index()
+        .map_err(|m| Error::parse(&source, 1, m))?;
     let style = args.style.clone().unwrap_or_default();
     let mut out = io::stdout();
     let mut solutions = Vec::new();

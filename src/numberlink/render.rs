@@ -75,17 +75,20 @@ fn table(
     out
 }
 
+/// The line number of cell (`r`, `c`) as text (`0` for an empty cell).
+fn number_at(solution: &Solution, r: usize, c: usize) -> String {
+    solution
+        .grid
+        .get(r)
+        .and_then(|row| row.get(c))
+        .copied()
+        .unwrap_or(0)
+        .to_string()
+}
+
 /// The number matrix.
 fn numbers(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
-    table(puzzle, solution, colour, |r, c| {
-        solution
-            .grid
-            .get(r)
-            .and_then(|row| row.get(c))
-            .copied()
-            .unwrap_or(0)
-            .to_string()
-    })
+    table(puzzle, solution, colour, |r, c| number_at(solution, r, c))
 }
 
 /// The line drawing: endpoints as numbers, path cells as box characters.
@@ -106,13 +109,7 @@ fn lines(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
             _ => "",
         };
         if glyph.is_empty() {
-            solution
-                .grid
-                .get(r)
-                .and_then(|row| row.get(c))
-                .copied()
-                .unwrap_or(0)
-                .to_string()
+            number_at(solution, r, c)
         } else {
             glyph.to_string()
         }

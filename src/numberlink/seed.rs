@@ -97,36 +97,31 @@ pub fn encode(puzzle: &Puzzle) -> FormulaBuilder {
             }
         }
     }
-    // 4. An endpoint has exactly one path-cell neighbour of its pair.
+    // 4. An endpoint has exactly one path-cell neighbour of its pair (all
+    // at-least-one clauses first, then the pairwise at-most-one clauses,
+    // in the original's order).
+    let mut endpoint_neighbours: Vec<Vec<Lit>> = Vec::new();
     for (r, row) in grid.iter().enumerate() {
         for (c, &k) in row.iter().enumerate() {
-            let k = k as i64;
-            if k == 0 {
-                continue;
-            }
-            let around: Vec<Lit> = neighbours(r, c)
-                .iter()
-                .map(|&(i, j)| val(i, j, k))
-                .collect();
-            if !around.is_empty() {
-                b.clause(&around);
+            if k != 0 {
+                endpoint_neighbours.push(
+                    neighbours(r, c)
+                        .iter()
+                        .map(|&(i, j)| val(i, j, k as i64))
+                        .collect(),
+                );
             }
         }
     }
-    for (r, row) in grid.iter().enumerate() {
-        for (c, &k) in row.iter().enumerate() {
-            let k = k as i64;
-            if k == 0 {
-                continue;
-            }
-            let around: Vec<Lit> = neighbours(r, c)
-                .iter()
-                .map(|&(i, j)| val(i, j, k))
-                .collect();
-            for a in 0..around.len() {
-                for d in a + 1..around.len() {
-                    b.clause(&[!around[a], !around[d]]);
-                }
+    for around in &endpoint_neighbours {
+        if !around.is_empty() {
+            b.clause(around);
+        }
+    }
+    for around in &endpoint_neighbours {
+        for (a, &first) in around.iter().enumerate() {
+            for &second in &around[a + 1..] {
+                b.clause(&[!first, !second]);
             }
         }
     }

@@ -12,7 +12,7 @@ use super::registry::{find_program, OutputConvention, SolverConfig};
 use super::{Backend, ClauseStore, Outcome};
 use crate::dimacs::write_clause;
 use crate::error::{Error, IoContext, Result};
-use crate::model::Model;
+use crate::model::{parse_literal, Model};
 use rustsat::types::Lit;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -238,24 +238,19 @@ impl Backend for External {
     }
 }
 
-/// Reads literals into `values`, checking the range.
+/// Sets the value of one model literal in `values`, checking its range;
+/// true at the terminating `0`.
 fn assign(values: &mut [bool], token: &str, num_vars: u32) -> Result<bool, String> {
-    let value: i64 = token.parse().map_err(|_| {
-        format!(
-            "'{}' in its model is not a literal",
-            token.chars().take(30).collect::<String>()
-        )
-    })?;
-    if value == 0 {
+    let Some(lit) = parse_literal(token).map_err(|m| format!("its model: {m}"))? else {
         return Ok(true);
-    }
-    let magnitude = value.unsigned_abs();
-    if magnitude > u64::from(num_vars) {
+    };
+    if lit.vidx32() >= num_vars {
         return Err(format!(
-            "its model mentions variable {magnitude} but the formula has {num_vars}"
+            "its model mentions variable {} but the formula has {num_vars}",
+            lit.vidx32() + 1
         ));
     }
-    values[(magnitude - 1) as usize] = value > 0;
+    values[lit.vidx()] = lit.is_pos();
     Ok(false)
 }
 

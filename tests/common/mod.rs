@@ -90,9 +90,7 @@ pub fn external_command(program: &str) -> Command {
 
 /// True when the external program is on PATH.
 pub fn have(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .map(|path| std::env::split_paths(&path).any(|d| d.join(program).is_file()))
-        .unwrap_or(false)
+    satpipe::solver::registry::find_program(program).is_some()
 }
 
 /// External solvers are required when `SATPIPE_REQUIRE_EXTERNAL=1` (as in
