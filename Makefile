@@ -38,8 +38,8 @@ release: deps
 example: build
 	@echo '$$ encode-numberlink instances/numberlink/seed/input-7by7.in | solve --max 2 | decode-numberlink'
 	@encode-numberlink instances/numberlink/seed/input-7by7.in | solve --max 2 | decode-numberlink
-	@echo '$$ encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --style O'
-	@encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --style O
+	@echo '$$ encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O'
+	@encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O
 	@echo '$$ cnf-gen queens 8 | solve --all | model-names | head -3'
 	@cnf-gen queens 8 | solve --all | model-names | head -n 3
 	@echo '$$ cnf-gen queens 8 | solve --all --stats > /dev/null'

@@ -7,7 +7,8 @@
 //! parse(name, text, &options) -> Puzzle            // errors name file:line
 //! encode(&Puzzle, &options)   -> FormulaBuilder    // named variables
 //! decode(&Puzzle, &Assignment) -> Solution         // reads variables by name
-//! render(&Puzzle, &Solution, style) -> String
+//! render(&Puzzle, &Solution, format) -> String
+//! picture / svg / preamble / no_solution            // optional hooks
 //! check(&Puzzle, &Solution) -> Result<(), String> // shares no code with encode
 //! ```
 //!
@@ -126,6 +127,27 @@ pub trait Family {
     /// A picture of the solution for `--png`; `None` when the family draws
     /// no pictures.
     fn picture(_puzzle: &Self::Puzzle, _solution: &Self::Solution) -> Option<Picture> {
+        None
+    }
+    /// An SVG drawing of the solution for `--svg`; `None` when the family
+    /// draws no SVG pictures.
+    fn svg(_puzzle: &Self::Puzzle, _solution: &Self::Solution) -> Option<String> {
+        None
+    }
+    /// Text printed before the solutions (not with `--json`): e.g. the
+    /// puzzle itself and counts; `solution_count` is the number of
+    /// solutions in the stream.
+    fn preamble(
+        _puzzle: &Self::Puzzle,
+        _options: &Self::Options,
+        _solution_count: usize,
+    ) -> Option<String> {
+        None
+    }
+    /// Why there is no solution, printed after "no solution" when the
+    /// stream says UNSAT (and in the JSON as `explanation`): e.g. the
+    /// parts of the puzzle that cannot be filled at all.
+    fn no_solution(_puzzle: &Self::Puzzle, _options: &Self::Options) -> Option<String> {
         None
     }
     /// Checks a solution against the puzzle's rules, independently of the

@@ -266,13 +266,13 @@ fn adc_problems_under_both_rule_sets() {
     }
     // ADC rules (empty cells allowed): Q08 is solvable; --style adc prints
     // the answer format.
-    let outs = solve_file(&q("08"), &["--allow-empty"], &[], &["--style", "adc"]);
+    let outs = solve_file(&q("08"), &["--allow-empty"], &[], &["--format", "adc"]);
     assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
     let text = stdout(&outs[2]);
     assert!(text.starts_with("SIZE 12X11\n"), "{text}");
     assert_eq!(text.lines().nth(1).map(|l| l.split(',').count()), Some(12));
     // Q05's answer in the ADC format, exactly (CRLF aside).
-    let outs = solve_file(&q("05"), &[], &[], &["--style", "adc"]);
+    let outs = solve_file(&q("05"), &[], &[], &["--format", "adc"]);
     let answer = std::fs::read_to_string(path("adc2015/A/A05.txt")).expect("answer");
     let text = stdout(&outs[2]);
     let body = &text[..text.rfind("1 solution").unwrap_or(text.len())];
@@ -328,12 +328,24 @@ fn json_and_svg_outputs() {
         doc["solutions"][0]["edges"].as_array().map(Vec::len),
         Some(49 - 5)
     );
-    let outs = solve_file(&file, &[], &[], &["--style", "svg"]);
+    let outs = solve_file(&file, &[], &[], &["--format", "svg"]);
     let text = stdout(&outs[2]);
     assert!(
         text.starts_with("<svg") && text.contains("</svg>"),
         "{text}"
     );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let picture = dir.path().join("p.svg");
+    let picture_arg = picture.to_str().expect("utf-8 path");
+    let outs = solve_file(&file, &[], &[], &["--svg", picture_arg]);
+    let drawn = std::fs::read_to_string(&picture).expect("--svg wrote the file");
+    assert!(drawn.starts_with("<svg"), "{drawn}");
+    assert!(stdout(&outs[2]).contains('┌'), "text output stays");
+    let outs = solve_file(&file, &[], &[], &["--format", "json"]);
+    let line = stdout(&outs[2]);
+    let first: serde_json::Value =
+        serde_json::from_str(line.lines().next().unwrap_or("")).expect("json line");
+    assert_eq!(first["grid"][0][0], 2);
 }
 
 #[test]

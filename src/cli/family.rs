@@ -33,9 +33,9 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
     /// (e.g. a MiniSat result file); the model is checked against it.
     #[arg(long, value_name = "FILE")]
     pub cnf: Option<PathBuf>,
-    /// How to draw the solution.
-    #[arg(long, value_enum)]
-    pub style: Option<S>,
+    /// How to print the solution (`--style` is an alias).
+    #[arg(long = "format", visible_alias = "style", value_enum)]
+    pub format: Option<S>,
     /// Print JSON for scripts instead of drawings.
     #[arg(long)]
     pub json: bool,
@@ -43,6 +43,10 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
     /// FILE-1.png, FILE-2.png, ...).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Also draw each solution as an SVG picture (several solutions:
+    /// FILE-1.svg, FILE-2.svg, ...).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 fn parse_args<T: Parser>(
@@ -179,9 +183,9 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
         .meta
         .name_index()
         .map_err(|m| Error::parse(&source, 1, m))?;
-    let style = args.style.clone().unwrap_or_default();
+    let style = args.format.clone().unwrap_or_default();
     let mut out = io::stdout();
-    let mut solutions = Vec::new();
+    let mut solutions = Vec::with_capacity(stream.solutions.len());
     for (i, found) in stream.solutions.iter().enumerate() {
         let assignment = Assignment::new(&index, &found.model);
         let solution = F::decode(&puzzle, &options, &assignment)?;
@@ -191,26 +195,49 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
                 i + 1
             ))
         })?;
-        if !args.json {
-            if stream.solutions.len() > 1 {
-                writeln!(out, "solution {}:", i + 1).with_name(io::STDOUT_NAME)?;
-            }
-            out.write_all(F::render(&puzzle, &solution, &style).as_bytes())
-                .with_name(io::STDOUT_NAME)?;
-        }
-        if let Some(png) = &args.png {
-            let path = numbered_path(png, i + 1, stream.solutions.len());
-            let picture = F::picture(&puzzle, &solution).ok_or_else(|| {
-                Error::Usage(format!(
-                    "decode-{} draws no pictures; --png is not available",
-                    F::NAME
-                ))
-            })?;
-            write_png(&path, &picture)?;
-        }
         solutions.push(solution);
     }
     let count = solutions.len();
+    if !args.json {
+        if let Some(text) = F::preamble(&puzzle, &options, count) {
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        }
+    }
+    for (i, solution) in solutions.iter().enumerate() {
+        if !args.json {
+            if count > 1 {
+                writeln!(out, "solution {}:", i + 1).with_name(io::STDOUT_NAME)?;
+            }
+            out.write_all(F::render(&puzzle, solution, &style).as_bytes())
+                .with_name(io::STDOUT_NAME)?;
+        }
+        if let Some(png) = &args.png {
+            let picture = F::picture(&puzzle, solution).ok_or_else(|| {
+                Error::Usage(format!(
+                    "decode-{} draws no PNG pictures; --png is not available",
+                    F::NAME
+                ))
+            })?;
+            write_png(&numbered_path(png, i + 1, count), &picture)?;
+        }
+        if let Some(svg) = &args.svg {
+            let drawing = F::svg(&puzzle, solution).ok_or_else(|| {
+                Error::Usage(format!(
+                    "decode-{} draws no SVG pictures; --svg is not available",
+                    F::NAME
+                ))
+            })?;
+            let path = numbered_path(svg, i + 1, count);
+            let name = path.display().to_string();
+            std::fs::write(&path, drawing).with_name(&name)?;
+        }
+    }
+    let unsatisfiable = count == 0 && stream.status == Some(Status::Unsatisfiable);
+    let explanation = if unsatisfiable {
+        F::no_solution(&puzzle, &options)
+    } else {
+        None
+    };
     let verdict = match (count, stream.complete) {
         (0, _) if stream.status == Some(Status::Unsatisfiable) => "no solution".to_string(),
         (0, _) => format!(
@@ -229,6 +256,7 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             "count": count,
             "complete": stream.complete,
             "verdict": verdict,
+            "explanation": explanation,
             "solutions": solutions,
         });
         serde_json::to_writer_pretty(&mut out, &document)
@@ -236,6 +264,9 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
         writeln!(out).with_name(io::STDOUT_NAME)?;
     } else {
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
+        if let Some(text) = &explanation {
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        }
     }
     out.flush().with_name(io::STDOUT_NAME)?;
     Ok(match (count, stream.status) {

@@ -123,7 +123,7 @@ impl Family for Nonogram {
         files; the cells cell(r,c) are the projection set.";
     const EXAMPLES: &'static str = "  encode-nonogram dog.non | solve | decode-nonogram\n  \
         encode-nonogram p.non | solve --max 2 | decode-nonogram   # unique?\n  \
-        encode-nonogram katakana.txt | solve --all | decode-nonogram --style bits\n  \
+        encode-nonogram katakana.txt | solve --all | decode-nonogram --format bits\n  \
         encode-nonogram tests.txt --grid Dots | solve --external minisat | decode-nonogram\n  \
         encode-nonogram p.non --encoding dfa --presolve false | cnf-stats";
     type Options = Options;

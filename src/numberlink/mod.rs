@@ -81,8 +81,11 @@ pub enum Style {
     Lines,
     /// The ADC 2015 answer format (`SIZE WxH`, rows of `01,02,...`).
     Adc,
-    /// An SVG picture, one colour per line (redirect to a file).
+    /// An SVG picture, one colour per line (redirect to a file; or use
+    /// `--svg FILE`).
     Svg,
+    /// The solution as one JSON object a line (`grid`, `edges`).
+    Json,
 }
 
 /// A solved puzzle: the pair number of every cell and the line segments.
@@ -105,8 +108,8 @@ impl Family for Numberlink {
         (SIZE WxH, LINE#k) and letter grids (W H, rows; --puzzle N).";
     const EXAMPLES: &'static str = "  encode-numberlink p.txt | solve | decode-numberlink\n  \
         encode-numberlink p.txt | solve --max 2 | decode-numberlink\n  \
-        encode-numberlink --allow-empty Q08.txt | solve | decode-numberlink --style adc\n  \
-        encode-numberlink p.txt | solve | decode-numberlink --style svg > p.svg";
+        encode-numberlink --allow-empty Q08.txt | solve | decode-numberlink --format adc\n  \
+        encode-numberlink p.txt | solve | decode-numberlink --svg p.svg";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
@@ -173,6 +176,10 @@ impl Family for Numberlink {
 
     fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
         render::render(puzzle, solution, *style)
+    }
+
+    fn svg(puzzle: &Puzzle, solution: &Solution) -> Option<String> {
+        Some(render::svg(puzzle, solution))
     }
 
     fn check(

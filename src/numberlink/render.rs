@@ -21,6 +21,11 @@ pub fn render(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
         Style::Lines => lines(puzzle, solution, colour),
         Style::Adc => adc(puzzle, solution),
         Style::Svg => svg(puzzle, solution),
+        Style::Json => {
+            let mut line = serde_json::to_string(solution).unwrap_or_default();
+            line.push('\n');
+            line
+        }
     }
 }
 
@@ -135,7 +140,8 @@ fn ansi_colour(k: usize) -> usize {
 
 /// An SVG picture: grid, one coloured polyline per segment, endpoints as
 /// labelled discs.
-fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
+/// An SVG picture of the solution, one colour per line.
+pub fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
     const S: usize = 24;
     let (w, h) = (puzzle.cols * S, puzzle.rows * S);
     let hue = |k: usize| (k * 137) % 360;
