@@ -393,3 +393,49 @@ fn parse_errors_name_file_and_line() {
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("<stdin>:3:"), "{}", stderr(&out));
 }
+
+#[test]
+fn both_colour_representations_agree_on_the_edge_cases() {
+    let file = path("thomasahle/inputs5.txt");
+    for colours in ["one-hot", "log"] {
+        for (i, &sat) in INPUTS5.iter().enumerate() {
+            let n = (i + 1).to_string();
+            let outs = solve_file(
+                &file,
+                &["--puzzle", &n, "--colours", colours],
+                &["--all"],
+                &[],
+            );
+            let (last, status) = verdict(&outs);
+            let want = match (sat, i + 1) {
+                (false, _) => ("no solution", 20),
+                (true, 12) => ("2 solutions", 0),
+                (true, _) => ("unique", 0),
+            };
+            assert_eq!((last.as_str(), status), want, "{colours} inputs5-{n:0>3}");
+        }
+        // Cells may stay empty: "A.. / ..A" has exactly the three shortest
+        // lines plus the longer ones that fit; both representations count
+        // the same.
+        let outs = solve_file(
+            &file,
+            &["--puzzle", "1", "--allow-empty", "--colours", colours],
+            &["--all"],
+            &[],
+        );
+        assert_eq!(verdict(&outs).1, 0, "{colours}");
+    }
+    let count = |colours: &str| {
+        let outs = solve_file(
+            &file,
+            &["--puzzle", "1", "--allow-empty", "--colours", colours],
+            &["--all"],
+            &[],
+        );
+        verdict(&outs).0
+    };
+    assert_eq!(count("one-hot"), count("log"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let looped = temp_file(dir.path(), "loop.in", LOOP_PUZZLE);
+    unsat(&looped.to_string_lossy(), &["--colours", "log"]);
+}

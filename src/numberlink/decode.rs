@@ -47,7 +47,30 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Solution {
         }
     }
     edges.sort_unstable();
+    if grid.iter().flatten().all(|&k| k == 0) {
+        colour_along_edges(puzzle, &edges, &mut grid);
+    }
     Solution { grid, edges }
+}
+
+/// Gives every cell reached from an endpoint along `edges` the endpoint's
+/// number (for encodings without per-number cell variables).
+fn colour_along_edges(puzzle: &Puzzle, edges: &[[Cell; 2]], grid: &mut [Vec<usize>]) {
+    let mut next: std::collections::HashMap<Cell, Vec<Cell>> = std::collections::HashMap::new();
+    for &[a, b] in edges {
+        next.entry(a).or_default().push(b);
+        next.entry(b).or_default().push(a);
+    }
+    for (k, [start, _]) in puzzle.pairs.iter().enumerate() {
+        let mut stack = vec![*start];
+        while let Some(cell) = stack.pop() {
+            if grid[cell.0][cell.1] != 0 {
+                continue;
+            }
+            grid[cell.0][cell.1] = puzzle.numbers[k];
+            stack.extend(next.get(&cell).into_iter().flatten().copied());
+        }
+    }
 }
 
 /// Decodes a model of the seed encoding: `val(r,c)=v` with `v = ±k` gives

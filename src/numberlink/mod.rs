@@ -33,8 +33,8 @@ pub use parse::{Cell, Format, Puzzle};
 /// Which encoding `encode-numberlink` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Encoding {
-    /// Sound: cell colours, edges, oriented arcs and a per-cell binary rank
-    /// that grows by one along every arc (no detached loops).
+    /// Sound: cell colours, edges, oriented arcs and a per-cell shift
+    /// register stepped along every arc (no detached loops).
     #[default]
     Rank,
     /// The original solver's encoding (unsound: admits detached loops and
@@ -51,6 +51,28 @@ impl Encoding {
     }
 }
 
+/// How the rank encoding represents the colour (line) of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Colours {
+    /// Binary codes when cells can take many colours, else one-hot.
+    #[default]
+    Auto,
+    /// One variable per cell and possible line.
+    OneHot,
+    /// The bits of the line's index per cell.
+    Log,
+}
+
+impl Colours {
+    fn as_str(self) -> &'static str {
+        match self {
+            Colours::Auto => "auto",
+            Colours::OneHot => "one-hot",
+            Colours::Log => "log",
+        }
+    }
+}
+
 /// Options of `encode-numberlink` (recorded in the CNF header).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Options {
@@ -63,6 +85,9 @@ pub struct Options {
     /// The encoding to write.
     #[arg(long, value_enum, default_value_t = Encoding::Rank)]
     pub encoding: Encoding,
+    /// How the rank encoding represents cell colours.
+    #[arg(long, value_enum, default_value_t = Colours::Auto)]
+    pub colours: Colours,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
@@ -138,6 +163,7 @@ impl Family for Numberlink {
             ("allow-empty".into(), options.allow_empty.to_string()),
             ("allow-touching".into(), options.allow_touching.to_string()),
             ("encoding".into(), options.encoding.as_str().into()),
+            ("colours".into(), options.colours.as_str().into()),
             ("puzzle".into(), options.puzzle.to_string()),
         ]
     }
@@ -157,6 +183,14 @@ impl Family for Numberlink {
                     options.encoding = match value.as_str() {
                         "rank" => Encoding::Rank,
                         "seed" => Encoding::Seed,
+                        _ => return Err(bad(key, value)),
+                    }
+                }
+                "colours" => {
+                    options.colours = match value.as_str() {
+                        "auto" => Colours::Auto,
+                        "one-hot" => Colours::OneHot,
+                        "log" => Colours::Log,
                         _ => return Err(bad(key, value)),
                     }
                 }
