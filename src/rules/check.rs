@@ -133,6 +133,17 @@ pub fn broken(puzzle: &Puzzle, constraint: &Constraint, seq: &[Value]) -> Option
             .into_iter()
             .find(|&(_, n)| n > 1)
             .map(|(v, n)| format!("{} occurs {n} times", show_value(v))),
+        Rule::Visible(count) => {
+            let mut highest = None;
+            let mut seen = 0;
+            for &v in seq {
+                if highest.is_none_or(|h| v.unsigned_abs() > h) {
+                    seen += 1;
+                    highest = Some(v.unsigned_abs());
+                }
+            }
+            (seen != *count).then(|| format!("{seen} cells are visible"))
+        }
         Rule::InOrder => seq
             .windows(2)
             .any(|w| w[0].unsigned_abs() > w[1].unsigned_abs())

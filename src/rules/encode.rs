@@ -23,6 +23,10 @@
 //! - `in_order` / `in_reverse_order`: between neighbours, each value
 //!   implies a value of the other cell on the right side (by absolute
 //!   value, so letters compare alphabetically);
+//! - `visible N`: `max(i,k)` says "some cell up to the i-th has an
+//!   absolute value of at least k" (order encoding of the prefix maxima);
+//!   cell i is visible when its value exceeds the maximum before it, and
+//!   exactly N cells are (totalizer);
 //! - `word L`: one selector per candidate word (of the sequence's length,
 //!   every letter in its cell's range); at least one selector, a selector
 //!   implies its letters, and each letter of a cell implies one of the
@@ -109,10 +113,17 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             Rule::Subset(set) => e.counts(seq, set, true, false, true),
             Rule::Superset(set) => e.counts(seq, set, false, true, false),
             Rule::Distinct => e.distinct(seq),
-            Rule::Sum(target) => match options.sum_encoding {
-                SumEncoding::Layers => e.layered(seq, 0, *target, |s, v| s.checked_add(v as i64)),
-                SumEncoding::Pb => e.sum_pb(seq, *target),
-            },
+            Rule::Sum(target) => {
+                match options.sum_encoding {
+                    SumEncoding::Layers => {
+                        e.layered(seq, 0, *target, |s, v| s.checked_add(v as i64))
+                    }
+                    SumEncoding::Pb => e.sum_pb(seq, *target),
+                }
+                if all_different(puzzle, seq) {
+                    e.sum_of_distinct(seq, *target);
+                }
+            }
             Rule::Prod(0) => e.some_zero(seq),
             Rule::Prod(target) => {
                 let target = *target;
@@ -127,6 +138,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
                 e.in_order(&reversed)
             }
             Rule::Word(list) => e.word(seq, *list),
+            Rule::Visible(count) => e.visible(seq, *count),
         }
     }
     let mut b = e.b;
@@ -138,7 +150,110 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     b
 }
 
+/// The most value sets a `sum` over distinct cells is given selectors for.
+const MAX_VALUE_SETS: usize = 5_000;
+
+/// True when some rule instance keeps all cells of `seq` pairwise
+/// different (a permutation or subset of distinct values, or `distinct`).
+fn all_different(puzzle: &Puzzle, seq: &[usize]) -> bool {
+    puzzle.constraints.iter().any(|c| {
+        let distinct = match &puzzle.rules[c.rule].rule {
+            Rule::Distinct => true,
+            Rule::Permutation(set) | Rule::Subset(set) => {
+                set.iter().collect::<BTreeSet<_>>().len() == set.len()
+            }
+            _ => false,
+        };
+        distinct && seq.iter().all(|cell| c.cells.contains(cell))
+    })
+}
+
+/// Every set of `size` distinct values from `values` (sorted ascending)
+/// adding up to `target`, or `None` when there are more than `limit`.
+fn value_sets(values: &[i64], size: usize, target: i64, limit: usize) -> Option<Vec<Vec<i64>>> {
+    fn go(
+        values: &[i64],
+        size: usize,
+        target: i64,
+        chosen: &mut Vec<i64>,
+        out: &mut Vec<Vec<i64>>,
+        limit: usize,
+    ) -> bool {
+        if size == 0 {
+            if target == 0 {
+                out.push(chosen.clone());
+            }
+            return out.len() <= limit;
+        }
+        if values.len() < size {
+            return true;
+        }
+        let smallest: i64 = values[..size].iter().sum();
+        let largest: i64 = values[values.len() - size..].iter().sum();
+        if target < smallest || target > largest {
+            return true;
+        }
+        for i in 0..=values.len() - size {
+            chosen.push(values[i]);
+            let ok = go(
+                &values[i + 1..],
+                size - 1,
+                target - values[i],
+                chosen,
+                out,
+                limit,
+            );
+            chosen.pop();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    go(values, size, target, &mut Vec::new(), &mut out, limit).then_some(out)
+}
+
 impl Encoder<'_> {
+    /// Redundant clauses for `sum target` over cells known to be pairwise
+    /// different: one selector per set of values that adds up to the
+    /// target; exactly one selector; a selected set's values each appear
+    /// in the sequence, and a cell's value implies a selected set holding
+    /// it. (Sound only with the distinctness, which makes the cells' values
+    /// exactly the selected set.)
+    fn sum_of_distinct(&mut self, seq: &[usize], target: i64) {
+        let values: BTreeSet<i64> = seq
+            .iter()
+            .flat_map(|&c| self.cells[c].lits.keys().map(|&v| v as i64))
+            .collect();
+        let values: Vec<i64> = values.into_iter().collect();
+        let Some(sets) = value_sets(&values, seq.len(), target, MAX_VALUE_SETS) else {
+            return;
+        };
+        let mut selectors = Vec::with_capacity(sets.len());
+        let mut holding: BTreeMap<i64, Vec<Lit>> = BTreeMap::new();
+        for set in &sets {
+            let selector = self.b.aux();
+            for &v in set {
+                let mut clause = vec![!selector];
+                clause.extend(self.value_lits(seq, v as Value));
+                self.b.clause(&clause);
+                holding.entry(v).or_default().push(selector);
+            }
+            selectors.push(selector);
+        }
+        self.b.exactly_one(&selectors, amo_for(selectors.len()));
+        for &c in seq {
+            let lits: Vec<(Value, Lit)> =
+                self.cells[c].lits.iter().map(|(&v, &l)| (v, l)).collect();
+            for (v, x) in lits {
+                let mut clause = vec![!x];
+                clause.extend(holding.get(&(v as i64)).into_iter().flatten().copied());
+                self.b.clause(&clause);
+            }
+        }
+    }
+
     /// The literals of `value` over the cells of `seq` that can take it.
     fn value_lits(&self, seq: &[usize], value: Value) -> Vec<Lit> {
         seq.iter()
@@ -301,57 +416,109 @@ impl Encoder<'_> {
             states.push(map);
         }
         for i in 0..n {
-            let mut supported: BTreeSet<Value> = BTreeSet::new();
-            let mut into: BTreeMap<i64, (Vec<Lit>, BTreeSet<Value>)> = BTreeMap::new();
-            for (&s, &from) in &states[i] {
-                for &(v, x) in &domains[i] {
-                    let to = step(s, v).and_then(|t| states[i + 1].get(&t).map(|&l| (t, l)));
-                    let mut clause: Vec<Lit> = from.iter().map(|&l| !l).collect();
-                    clause.push(!x);
-                    match to {
-                        Some((t, to_lit)) => {
-                            supported.insert(v);
-                            if let Some(to_lit) = to_lit {
-                                clause.push(to_lit);
-                                self.b.clause(&clause);
-                                let entry = into.entry(t).or_default();
-                                entry.0.extend(from);
-                                entry.1.insert(v);
-                            }
-                        }
-                        None => self.b.clause(&clause),
+            // The valid transitions (from, value, to) of cell i.
+            let mut moves: Vec<(i64, usize, i64)> = Vec::new();
+            for &s in states[i].keys() {
+                for (k, &(v, _)) in domains[i].iter().enumerate() {
+                    if let Some(t) = step(s, v).filter(|t| states[i + 1].contains_key(t)) {
+                        moves.push((s, k, t));
                     }
                 }
             }
-            for &(v, x) in &domains[i] {
-                if !supported.contains(&v) {
-                    self.b.clause(&[!x]);
+            let x = |k: usize| domains[i][k].1;
+            // Forward: a state and a value lead to the next state, or are
+            // incompatible.
+            for (&s, &from) in &states[i] {
+                for &(v, xv) in &domains[i] {
+                    let mut clause: Vec<Lit> = from.iter().map(|&l| !l).collect();
+                    clause.push(!xv);
+                    match step(s, v).and_then(|t| states[i + 1].get(&t)) {
+                        Some(Some(to)) => clause.push(*to),
+                        Some(None) => continue,
+                        None => {}
+                    }
+                    self.b.clause(&clause);
                 }
             }
-            // Backward supports: a state needs a predecessor and a value.
-            for (t, (mut preds, values)) in into {
-                let Some(Some(to_lit)) = states[i + 1].get(&t).copied() else {
+            // Supports: every state and value has a compatible partner on
+            // both sides.
+            let mut from_state: BTreeMap<i64, (Vec<Lit>, Vec<Lit>)> = BTreeMap::new();
+            let mut into_state: BTreeMap<i64, (Vec<Lit>, Vec<Lit>)> = BTreeMap::new();
+            let mut of_value: BTreeMap<usize, (Vec<Lit>, Vec<Lit>)> = BTreeMap::new();
+            let mut before_free = BTreeSet::new();
+            let mut after_free = BTreeSet::new();
+            for &(s, k, t) in &moves {
+                let (from, to) = (states[i][&s], states[i + 1][&t]);
+                let f = from_state.entry(s).or_default();
+                f.1.push(x(k));
+                let g = into_state.entry(t).or_default();
+                g.1.push(x(k));
+                let h = of_value.entry(k).or_default();
+                match to {
+                    Some(to) => {
+                        f.0.push(to);
+                        h.1.push(to);
+                    }
+                    None => {
+                        after_free.insert(k);
+                    }
+                }
+                match from {
+                    Some(from) => {
+                        g.0.push(from);
+                        h.0.push(from);
+                    }
+                    None => {
+                        before_free.insert(k);
+                    }
+                }
+            }
+            for (k, &(_, xv)) in domains[i].iter().enumerate() {
+                let Some((before, after)) = of_value.get(&k) else {
+                    self.b.clause(&[!xv]);
                     continue;
                 };
-                preds.sort_unstable();
-                preds.dedup();
-                if preds.len() < states[i].len() && !preds.is_empty() {
-                    let mut clause = vec![!to_lit];
-                    clause.extend(preds);
-                    self.b.clause(&clause);
+                if !before_free.contains(&k) {
+                    self.support(xv, before);
                 }
-                if values.len() < domains[i].len() {
-                    let mut clause = vec![!to_lit];
-                    clause.extend(
-                        domains[i]
-                            .iter()
-                            .filter(|(v, _)| values.contains(v))
-                            .map(|&(_, x)| x),
-                    );
-                    self.b.clause(&clause);
+                if !after_free.contains(&k) {
+                    self.support(xv, after);
+                }
+            }
+            for (&s, &lit) in &states[i] {
+                let Some(lit) = lit else { continue };
+                match from_state.get(&s) {
+                    Some((next, values)) => {
+                        if states[i + 1].values().all(Option::is_some) {
+                            self.support(lit, next);
+                        }
+                        self.support(lit, values);
+                    }
+                    None => self.b.clause(&[!lit]),
+                }
+            }
+            for (&t, &lit) in &states[i + 1] {
+                let Some(lit) = lit else { continue };
+                match into_state.get(&t) {
+                    Some((prev, values)) => {
+                        if states[i].values().all(Option::is_some) {
+                            self.support(lit, prev);
+                        }
+                        self.support(lit, values);
+                    }
+                    None => self.b.clause(&[!lit]),
                 }
             }
         }
+    }
+
+    /// `lit` implies one of `supports` (deduplicated).
+    fn support(&mut self, lit: Lit, supports: &[Lit]) {
+        let mut clause = vec![!lit];
+        clause.extend(supports);
+        clause[1..].sort_unstable();
+        clause.dedup();
+        self.b.clause(&clause);
     }
 
     /// `|v1| <= |v2| <= ...` between neighbours of `seq`.
@@ -414,6 +581,75 @@ impl Encoder<'_> {
                 clause.extend(support[i].get(&v).into_iter().flatten().copied());
                 self.b.clause(&clause);
             }
+        }
+    }
+
+    /// Exactly `count` cells of `seq` are higher (by absolute value) than
+    /// every cell before them.
+    fn visible(&mut self, seq: &[usize], count: usize) {
+        if seq.is_empty() {
+            if count > 0 {
+                self.b.clause(&[]);
+            }
+            return;
+        }
+        let keys: BTreeSet<u32> = seq
+            .iter()
+            .flat_map(|&c| self.cells[c].lits.keys().map(|v| v.unsigned_abs()))
+            .collect();
+        let lowest = keys.iter().next().copied().unwrap_or(0);
+        // at_least[k]: the maximum so far is at least k (k above the lowest key;
+        // "at least the lowest" always holds).
+        let mut at_least: BTreeMap<u32, Lit> = BTreeMap::new();
+        let mut visible = Vec::with_capacity(seq.len());
+        for (i, &c) in seq.iter().enumerate() {
+            let values: Vec<(u32, Lit)> = self.cells[c]
+                .lits
+                .iter()
+                .map(|(&v, &l)| (v.unsigned_abs(), l))
+                .collect();
+            if i > 0 {
+                let seen = self.b.aux();
+                for &(k, x) in &values {
+                    match at_least.get(&k) {
+                        // the value beats the maximum so far iff that is below k
+                        Some(&m) => {
+                            self.b.clause(&[!x, m, seen]);
+                            self.b.clause(&[!x, !m, !seen]);
+                        }
+                        None if k == lowest => self.b.clause(&[!x, !seen]),
+                        None => self.b.clause(&[!x, seen]),
+                    }
+                }
+                visible.push(seen);
+            }
+            let mut next = BTreeMap::new();
+            for &k in keys.iter().filter(|&&k| k > lowest) {
+                let m = self.b.aux();
+                let reaching: Vec<Lit> = values
+                    .iter()
+                    .filter(|&&(key, _)| key >= k)
+                    .map(|&(_, x)| x)
+                    .collect();
+                let mut clause = vec![!m];
+                clause.extend(&reaching);
+                for &x in &reaching {
+                    self.b.implies(x, m);
+                }
+                if let Some(&before) = at_least.get(&k) {
+                    self.b.implies(before, m);
+                    clause.push(before);
+                }
+                self.b.clause(&clause);
+                next.insert(k, m);
+            }
+            at_least = next;
+        }
+        // The first cell is always visible.
+        if count == 0 {
+            self.b.clause(&[]);
+        } else {
+            self.count(&visible, count - 1, count - 1);
         }
     }
 }

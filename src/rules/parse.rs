@@ -6,7 +6,7 @@
 //! ruleset  := ("rule" RULE)+ DATA+
 //! RULE     := sum ENTRY | prod ENTRY | product ENTRY | word PATH
 //!           | permutation SET | subset SET | superset SET
-//!           | in_order | in_reverse_order | distinct
+//!           | in_order | in_reverse_order | distinct | visible N
 //! SET      := ITEM+          ITEM := ENTRY (".." ENTRY)?
 //! ENTRY    := a letter (a = -1 ... z = -26) | a number
 //! DATA     := lines starting with '|' (a blank or '#' line ends a block)
@@ -51,6 +51,9 @@ pub enum Rule {
     Word(usize),
     /// No value occurs twice.
     Distinct,
+    /// Exactly this many cells are higher (by absolute value) than every
+    /// cell before them: skyscrapers seen from the sequence's start.
+    Visible(usize),
 }
 
 /// A rule as written, with its line.
@@ -448,6 +451,13 @@ impl Parser<'_> {
             "in_order" => (Rule::InOrder, String::new()),
             "in_reverse_order" => (Rule::InReverseOrder, String::new()),
             "distinct" => (Rule::Distinct, String::new()),
+            "visible" => {
+                let v = self.entry()?;
+                if v < 0 {
+                    return Err(self.error("'visible' counts cells: give a number"));
+                }
+                (Rule::Visible(v as usize), show_value(v))
+            }
             "word" => match self.peek().cloned() {
                 Some(Tok::Word(path)) if !KEYWORDS.contains(&path.as_str()) => {
                     self.at += 1;
@@ -470,7 +480,7 @@ impl Parser<'_> {
                     line,
                     format!(
                         "unknown rule '{other}' (sum, prod, permutation, subset, superset, \
-                         in_order, in_reverse_order, word, distinct)"
+                         in_order, in_reverse_order, word, distinct, visible)"
                     ),
                 ))
             }
