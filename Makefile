@@ -5,6 +5,7 @@
 #   make solvers      fetch Kissat and Glucose binaries into .solvers/bin
 #   make docs         man pages and shell completions into target/docs
 #   make bench-parse  DIMACS parse/write throughput against cadical
+#   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 
 CARGO      ?= cargo
@@ -15,7 +16,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse release clean
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean
 
 all: build
 
@@ -40,6 +41,8 @@ example: build
 	@encode-numberlink instances/numberlink/seed/input-7by7.in | solve --max 2 | decode-numberlink
 	@echo '$$ encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O'
 	@encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O
+	@echo '$$ (cd instances/rules/solvomatic && encode-rules puzzles/magic-square.txt | solve --max 2 | decode-rules)'
+	@cd instances/rules/solvomatic && encode-rules puzzles/magic-square.txt | solve --max 2 | decode-rules
 	@echo '$$ cnf-gen queens 8 | solve --all | model-names | head -3'
 	@cnf-gen queens 8 | solve --all | model-names | head -n 3
 	@echo '$$ cnf-gen queens 8 | solve --all --stats > /dev/null'
@@ -67,6 +70,13 @@ docs: build
 BENCH_DIR ?= $(TARGET_DIR)/bench
 bench-parse: release deps
 	scripts/bench-parse.sh $(RELEASE) $(BENCH_DIR)
+
+# solv-o-matic's puzzles (instances/rules) through encode-rules, solve --all
+# and decode-rules: median of REPEAT runs each, total and slowest puzzle,
+# against the times recorded for solv-o-matic (not published as a crate).
+bench-rules: deps
+	$(CARGO) build --release --bin encode-rules --bin decode-rules --bin solve
+	scripts/bench-rules.sh $(RELEASE)
 
 clean:
 	$(CARGO) clean

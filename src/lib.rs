@@ -19,6 +19,7 @@
 //! - [`solver`] and [`solve`]: embedded and external solver backends,
 //!   enumeration and optimisation;
 //! - [`family`]: the parts every puzzle family has;
+//! - [`rules`]: generic puzzles in solv-o-matic's rule language;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`cli`]: the commands.
 
@@ -40,5 +41,6 @@ pub mod stats;
 // Puzzle families (one module each):
 pub mod nonogram;
 pub mod numberlink;
+pub mod rules;
 
 pub use error::{Error, Result};

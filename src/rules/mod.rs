@@ -1,0 +1,226 @@
+//! Rules: generic puzzles in solv-o-matic's rule language.
+//!
+//! A puzzle file draws a `layout` whose `*` are cells, gives each cell a
+//! `range` of values (numbers, or letters a-z), and states rules over
+//! sequences of cells picked out by `|` patterns: `sum N`, `prod N`,
+//! `permutation SET`, `subset SET`, `superset SET`, `in_order`,
+//! `in_reverse_order`, `word PATH` and (beyond solv-o-matic) `distinct`;
+//! `initial` fixes some cells. See [`parse`] for the grammar.
+//!
+//! The parts: [`layout`] (the drawing and reading blocks against it),
+//! [`parse`] (the language), [`words`] (word lists), [`encode`] (the
+//! CNF), [`check`] (the rules, sharing nothing with the encoding) and
+//! [`render`] (the solution drawn in the layout).
+//!
+//! ```text
+//! encode-rules magic-square.txt | solve --all | decode-rules
+//! encode-rules word-square.txt | solve --max 3 | decode-rules --format explain
+//! ```
+
+pub mod check;
+pub mod encode;
+pub mod layout;
+pub mod parse;
+pub mod render;
+pub mod words;
+
+use crate::builder::FormulaBuilder;
+use crate::error::{Error, Result};
+use crate::family::{Assignment, Family};
+pub use parse::{Puzzle, Rule};
+
+/// A cell value: a number (0 or more), or a letter as minus its position
+/// in the alphabet (a = -1, z = -26), as solv-o-matic represents them.
+pub type Value = i32;
+
+/// How `sum` rules are encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum SumEncoding {
+    /// A layered automaton over the partial sums (exactly one state per
+    /// layer, forward transitions, backward supports).
+    #[default]
+    Layers,
+    /// Two pseudo-boolean bounds (rustsat's generalized totalizer).
+    Pb,
+}
+
+impl SumEncoding {
+    fn as_str(self) -> &'static str {
+        match self {
+            SumEncoding::Layers => "layers",
+            SumEncoding::Pb => "pb",
+        }
+    }
+}
+
+/// Options of `encode-rules` (recorded in the CNF header).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Options {
+    /// How `sum` rules are encoded.
+    #[arg(long, value_enum, default_value_t = SumEncoding::Layers)]
+    pub sum_encoding: SumEncoding,
+    /// Word lists embedded in a CNF header (decoding only).
+    #[arg(skip)]
+    pub embedded: words::Embedded,
+}
+
+/// How `decode-rules` prints a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Style {
+    /// The layout with the values filled in.
+    #[default]
+    Layout,
+    /// The layout, then every rule instance with its values and whether it
+    /// holds.
+    Explain,
+}
+
+/// A solved puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Solution {
+    /// The value of each cell in text order (numbers, upper-case letters).
+    pub cells: Vec<String>,
+    /// The layout with the values filled in, line by line.
+    pub drawing: Vec<String>,
+    /// The values as numbers (letters negative), for the checker.
+    #[serde(skip)]
+    pub values: Vec<Value>,
+}
+
+/// The rules family (see the module documentation).
+pub struct Rules;
+
+impl Family for Rules {
+    const NAME: &'static str = "rules";
+    const ABOUT: &'static str = "Reads solv-o-matic's rule language: layout, range, rule \
+        (sum, prod, permutation, subset, superset, in_order, in_reverse_order, word, distinct), \
+        initial. Word lists are found relative to the working directory, then to the \
+        puzzle's folder and the folders above it.";
+    const EXAMPLES: &'static str =
+        "  encode-rules magic-square.txt | solve --all | decode-rules\n  \
+        encode-rules sudoku.txt | solve --max 2 | decode-rules\n  \
+        encode-rules word-square.txt | solve --max 3 | decode-rules --format explain\n  \
+        encode-rules --sum-encoding pb magic-hexagon.txt | solve | decode-rules --json";
+    type Options = Options;
+    type Puzzle = Puzzle;
+    type Solution = Solution;
+    type Style = Style;
+
+    fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
+        let words = if options.embedded.is_empty() {
+            let file =
+                (source_name != crate::io::STDIN_NAME).then(|| std::path::Path::new(source_name));
+            parse::WordSource::Files(file)
+        } else {
+            parse::WordSource::Header(&options.embedded)
+        };
+        parse::parse(source_name, text, words)
+    }
+
+    fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
+        Ok(encode::encode(puzzle, options))
+    }
+
+    fn options_to_header(options: &Options) -> Vec<(String, String)> {
+        vec![("sum-encoding".into(), options.sum_encoding.as_str().into())]
+    }
+
+    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
+        let mut options = Options::default();
+        for (key, value) in pairs {
+            match key.as_str() {
+                "sum-encoding" => {
+                    options.sum_encoding = match value.as_str() {
+                        "layers" => SumEncoding::Layers,
+                        "pb" => SumEncoding::Pb,
+                        _ => return Err(Error::Usage(format!("bad header option {key}={value}"))),
+                    }
+                }
+                words::HEADER_KEY => options.embedded.absorb(value).map_err(Error::Usage)?,
+                _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
+            }
+        }
+        Ok(options)
+    }
+
+    fn decode(
+        puzzle: &Puzzle,
+        _options: &Options,
+        assignment: &Assignment<'_>,
+    ) -> Result<Solution> {
+        let mut values = Vec::with_capacity(puzzle.domains.len());
+        for (cell, domain) in puzzle.domains.iter().enumerate() {
+            let chosen: Vec<Value> = domain
+                .iter()
+                .copied()
+                .filter(|&v| assignment.is_true(&encode::cell_name(puzzle, cell, v)))
+                .collect();
+            match chosen.as_slice() {
+                [value] => values.push(*value),
+                _ => {
+                    return Err(Error::Check(format!(
+                        "the model gives the cell at {} {} values (the encoding is wrong)",
+                        puzzle.layout.describe_cell(cell),
+                        chosen.len()
+                    )))
+                }
+            }
+        }
+        Ok(Solution {
+            cells: values.iter().map(|&v| parse::show_value(v)).collect(),
+            drawing: render::drawing(puzzle, &values),
+            values,
+        })
+    }
+
+    fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
+        match style {
+            Style::Layout => render::render(puzzle, &solution.values),
+            Style::Explain => render::explain(puzzle, &solution.values),
+        }
+    }
+
+    fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {
+        let mut reasons = Vec::new();
+        for (cell, given) in puzzle.initial.iter().enumerate() {
+            if let Some(given) = given {
+                if !puzzle.domains[cell].contains(&given.value) {
+                    reasons.push(format!(
+                        "initial (line {}) gives the cell at {} the value {}, outside its range {} (line {})\n",
+                        given.line,
+                        puzzle.layout.describe_cell(cell),
+                        parse::show_value(given.value),
+                        parse::show_set(&puzzle.domains[cell]),
+                        puzzle.range_lines[cell]
+                    ));
+                }
+            }
+        }
+        for constraint in &puzzle.constraints {
+            let rule = &puzzle.rules[constraint.rule];
+            if let Rule::Word(list) = rule.rule {
+                if puzzle.word_lists[list]
+                    .words(constraint.cells.len())
+                    .is_empty()
+                {
+                    reasons.push(format!(
+                        "rule {} (line {}): the list has no word of {} letters (pattern at line {})\n",
+                        rule.text,
+                        rule.line,
+                        constraint.cells.len(),
+                        constraint.block_line
+                    ));
+                }
+            }
+        }
+        (!reasons.is_empty()).then(|| reasons.concat())
+    }
+
+    fn check(
+        puzzle: &Puzzle,
+        _options: &Options,
+        solution: &Solution,
+    ) -> std::result::Result<(), String> {
+        check::check(puzzle, &solution.values)
+    }
+}

@@ -1,0 +1,390 @@
+//! `encode-rules | solve --all | decode-rules` over solv-o-matic's puzzles
+//! in `instances/rules/solvomatic`, compared with its recorded counts
+//! (`expected/expected.csv`) and its printed solutions (`expected/*.out`),
+//! plus the language's error cases.
+//!
+//! The puzzles name their word list relative to `instances/rules/solvomatic`
+//! (solv-o-matic resolves it against the working directory), so the
+//! pipelines run there.
+
+mod common;
+
+use common::{bin, code, external_available, external_command, instance, stderr, stdout};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+
+/// The folder solv-o-matic's puzzles are run from.
+fn solvomatic_dir() -> PathBuf {
+    instance("rules/solvomatic")
+}
+
+/// Runs one of the project's binaries in `dir` with `stdin`.
+fn run_in(dir: &Path, name: &str, args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = external_command(&bin(name).to_string_lossy())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("wait");
+    let _ = writer.join();
+    output
+}
+
+/// encode (in `dir`), solve, decode; returns the three outputs.
+fn pipeline_in(dir: &Path, encode: &[&str], solve: &[&str], decode: &[&str]) -> Vec<Output> {
+    let encoded = run_in(dir, "encode-rules", encode, b"");
+    assert_eq!(code(&encoded), 0, "encode {encode:?}: {}", stderr(&encoded));
+    let solved = run_in(dir, "solve", solve, &encoded.stdout);
+    let decoded = run_in(dir, "decode-rules", decode, &solved.stdout);
+    vec![encoded, solved, decoded]
+}
+
+/// The rows of `expected.csv` solved with the bundled list: (puzzle path
+/// without `.txt`, solution count).
+fn expected_counts() -> Vec<(String, usize)> {
+    let text = std::fs::read_to_string(solvomatic_dir().join("expected/expected.csv"))
+        .expect("expected.csv");
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            let (name, count) = (fields[0], fields[1]);
+            // the wamerican rows need a word list that is not bundled
+            (!name.contains(".wamerican"))
+                .then(|| (name.to_string(), count.parse().expect("count")))
+        })
+        .collect()
+}
+
+/// The puzzle file of a CSV row.
+fn puzzle_file(name: &str) -> String {
+    if name.starts_with("derived/") {
+        format!("{name}.txt")
+    } else {
+        format!("puzzles/{name}.txt")
+    }
+}
+
+/// The solutions printed by solv-o-matic (`expected/<name>.out`), each as
+/// its drawing lines; `width` is the widest drawing line, boxes being
+/// packed side by side, each `width + 4` columns wide.
+fn solvomatic_solutions(name: &str, width: usize) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(solvomatic_dir().join(format!("expected/{name}.out")))
+        .expect("expected output");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.first(), Some(&"Solutions:"));
+    let body = &lines[1..lines.len() - 1];
+    let mut boxes = Vec::new();
+    for group in body.split(|l| l.is_empty()).filter(|g| !g.is_empty()) {
+        let chars: Vec<Vec<char>> = group.iter().map(|l| l.chars().collect()).collect();
+        let span = width + 4;
+        let count = chars
+            .iter()
+            .map(|l| l.len().div_ceil(span))
+            .max()
+            .unwrap_or(0);
+        for j in 0..count {
+            boxes.push(
+                chars
+                    .iter()
+                    .map(|l| {
+                        let chunk: String = l.iter().skip(j * span + 4).take(width).collect();
+                        chunk.trim_end().to_string()
+                    })
+                    .collect(),
+            );
+        }
+    }
+    boxes
+}
+
+/// Solves `name` with `solve --all` and compares count and solutions with
+/// solv-o-matic's.
+fn matches_solvomatic(name: &str, count: usize, encode_args: &[&str]) {
+    let file = puzzle_file(name);
+    let mut args = encode_args.to_vec();
+    args.push(&file);
+    let outs = pipeline_in(&solvomatic_dir(), &args, &["--all"], &["--json"]);
+    let expected_code = if count == 0 { 20 } else { 0 };
+    assert_eq!(
+        code(&outs[2]),
+        expected_code,
+        "{name}: {}",
+        stderr(&outs[2])
+    );
+    let json: serde_json::Value = serde_json::from_slice(&outs[2].stdout).expect("json");
+    assert_eq!(json["count"], count, "{name}");
+    if count == 0 {
+        assert_eq!(json["verdict"], "no solution", "{name}");
+    } else {
+        assert_eq!(json["complete"], true, "{name}");
+    }
+    let mut ours: Vec<Vec<String>> = json["solutions"]
+        .as_array()
+        .expect("solutions")
+        .iter()
+        .map(|s| {
+            s["drawing"]
+                .as_array()
+                .expect("drawing")
+                .iter()
+                .map(|l| l.as_str().expect("line").to_string())
+                .collect()
+        })
+        .collect();
+    let width = ours
+        .iter()
+        .flatten()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut theirs = solvomatic_solutions(name, width);
+    ours.sort();
+    theirs.sort();
+    assert_eq!(
+        ours, theirs,
+        "{name}: the solutions differ from solv-o-matic's"
+    );
+}
+
+/// Every CSV row whose name satisfies `select`.
+fn check_rows(select: impl Fn(&str) -> bool) {
+    let rows: Vec<(String, usize)> = expected_counts()
+        .into_iter()
+        .filter(|(name, _)| select(name))
+        .collect();
+    assert!(!rows.is_empty());
+    for (name, count) in rows {
+        matches_solvomatic(&name, count, &[]);
+    }
+}
+
+fn uses_words(name: &str) -> bool {
+    ["palindrome", "word-pyramid", "word-square"].contains(&name)
+}
+
+#[test]
+fn sudokus_and_magic_figures_match_solvomatic() {
+    check_rows(|name| !name.starts_with("derived/") && !uses_words(name));
+}
+
+#[test]
+fn word_puzzles_match_solvomatic_with_the_bundled_list() {
+    check_rows(uses_words);
+}
+
+#[test]
+fn derived_puzzles_match_solvomatic() {
+    check_rows(|name| name.starts_with("derived/"));
+}
+
+#[test]
+fn every_puzzle_of_the_folder_has_a_recorded_count() {
+    let names: Vec<String> = expected_counts().into_iter().map(|(n, _)| n).collect();
+    let mut files = 0;
+    for folder in ["puzzles", "derived", "derived/wip-branch"] {
+        for entry in std::fs::read_dir(solvomatic_dir().join(folder)).expect("folder") {
+            let path = entry.expect("entry").path();
+            let stem = path
+                .file_stem()
+                .expect("stem")
+                .to_string_lossy()
+                .into_owned();
+            if path.extension().is_some_and(|e| e == "txt") && !stem.starts_with("word-list") {
+                let name = match folder {
+                    "puzzles" => stem,
+                    _ => format!("{folder}/{stem}"),
+                };
+                assert!(names.contains(&name), "{name} has no expected count");
+                files += 1;
+            }
+        }
+    }
+    assert_eq!(files, names.len());
+}
+
+#[test]
+fn sums_as_pseudo_boolean_bounds_count_the_same() {
+    for (name, count) in [("magic-square", 48), ("derived/wip-branch/y", 10)] {
+        matches_solvomatic(name, count, &["--sum-encoding", "pb"]);
+    }
+}
+
+#[test]
+fn an_external_solver_enumerates_the_same_solutions() {
+    if !external_available("minisat") {
+        return;
+    }
+    let file = puzzle_file("derived/wip-branch/y");
+    let outs = pipeline_in(
+        &solvomatic_dir(),
+        &[&file],
+        &["--external", "minisat", "--all"],
+        &[],
+    );
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    assert!(stdout(&outs[2]).ends_with("10 solutions\n"));
+}
+
+#[test]
+fn word_lists_are_found_next_to_the_puzzle_and_travel_in_the_header() {
+    // From the repository root, the list is found above the puzzle's folder.
+    let root = common::root();
+    let file = "instances/rules/solvomatic/puzzles/palindrome.txt";
+    let outs = pipeline_in(&root, &[file], &["--max", "2"], &[]);
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    // The decoder needs no file: the words are in the header.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let decoded = run_in(dir.path(), "decode-rules", &[], &outs[1].stdout);
+    assert_eq!(code(&decoded), 0, "{}", stderr(&decoded));
+    assert!(stdout(&decoded).ends_with("at least 2 solutions\n"));
+}
+
+#[test]
+fn decode_draws_the_layout_and_explains_rule_instances() {
+    let file = puzzle_file("evil-sudoku");
+    let outs = pipeline_in(&solvomatic_dir(), &[&file], &["--max", "2"], &[]);
+    let text = stdout(&outs[2]);
+    assert!(text.starts_with("  +-------+-------+-------+\n  | 8 2 4 | 6 1 9 | 3 5 7 |\n"));
+    assert!(text.ends_with("unique\n"));
+    let file = puzzle_file("word-square");
+    let outs = pipeline_in(
+        &solvomatic_dir(),
+        &[&file],
+        &["--max", "1"],
+        &["--format", "explain"],
+    );
+    let text = stdout(&outs[2]);
+    assert!(
+        text.contains("rule in_order (line 37), pattern at line 38 match 1 sequence numbered"),
+        "{text}"
+    );
+    assert!(
+        text.contains(": holds\n") && !text.contains("BROKEN"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_initial_value_outside_its_range_explains_the_missing_solution() {
+    let file = puzzle_file("derived/wip-branch/x");
+    let outs = pipeline_in(&solvomatic_dir(), &[&file], &[], &[]);
+    assert_eq!(code(&outs[1]), 20);
+    assert_eq!(code(&outs[2]), 20);
+    let text = stdout(&outs[2]);
+    assert!(
+        text.contains(
+            "initial (line 33) gives the cell at line 2 column 3 the value 123465, outside its range 1..6 (line 9)"
+        ),
+        "{text}"
+    );
+}
+
+/// Runs encode-rules on `text` written to a temporary `bad.txt`.
+fn encode_error(text: &str) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("bad.txt"), text).expect("write");
+    let out = run_in(dir.path(), "encode-rules", &["bad.txt"], b"");
+    assert_eq!(code(&out), 1, "{text}");
+    assert!(out.stdout.is_empty());
+    stderr(&out)
+}
+
+#[test]
+fn errors_name_the_file_and_line() {
+    let cases: BTreeMap<&str, &str> = [
+        ("Layout\n| *\n", "bad.txt:1: expected 'layout'"),
+        (
+            "layout\n| * *\nrange 1..2\n| * *\nrange 3\n| * .\nrule sum 3\n| * *\n",
+            "bad.txt:6: the cell at layout line 2 column 3 is already in the range of line 3",
+        ),
+        (
+            "layout\n| * *\nrange 1..2\n| * .\nrule sum 3\n| * *\n",
+            "bad.txt:2: the cell at line 2 column 5 is in no range",
+        ),
+        (
+            "layout\n| *\nrange 1 2 1\n| *\nrule sum 3\n| *\n",
+            "bad.txt:3: the range lists 1 twice",
+        ),
+        (
+            "layout\n| * *\nrange 1..2\n| * *\nrule sum 3\n| * * *\n",
+            "bad.txt:6: this pattern matches the layout nowhere",
+        ),
+        (
+            "layout\n| *\nrange aeiou\n| *\nrule sum 1\n| *\n",
+            "bad.txt:3: 'aeiou' is not a value",
+        ),
+        (
+            "layout\n| *\nrange 1\n| *\nrule word missing-list.txt\n| *\n",
+            "bad.txt:5: cannot find the word list",
+        ),
+        (
+            "layout\n| * *\nrange 1..2\n| * *\nrule sum 3\n| * *\ninitial\n| * .\n",
+            "bad.txt:8: '*' in initial",
+        ),
+    ]
+    .into_iter()
+    .collect();
+    for (text, message) in cases {
+        let err = encode_error(text);
+        assert!(
+            err.starts_with(&format!("encode-rules: {message}")),
+            "{text}\n{err}"
+        );
+    }
+}
+
+#[test]
+fn a_puzzle_from_stdin_and_letters_as_values() {
+    // Three letters in order that spell nothing in particular, summing to f.
+    let text = b"layout\n| * * *\nrange a..c\n| * * *\nrule sum f\nrule in_order\nrule distinct\n| * * *\n";
+    let encoded = run_in(&solvomatic_dir(), "encode-rules", &["-"], text);
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let solved = run_in(&solvomatic_dir(), "solve", &["--all"], &encoded.stdout);
+    let decoded = run_in(&solvomatic_dir(), "decode-rules", &[], &solved.stdout);
+    assert_eq!(stdout(&decoded), " A B C\nunique\n");
+}
+
+/// Solves a puzzle given as text (run in the instances folder); returns
+/// decode's last line.
+fn count_of(text: &str) -> String {
+    let encoded = run_in(&solvomatic_dir(), "encode-rules", &["-"], text.as_bytes());
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let solved = run_in(&solvomatic_dir(), "solve", &["--all"], &encoded.stdout);
+    let decoded = run_in(&solvomatic_dir(), "decode-rules", &[], &solved.stdout);
+    stdout(&decoded).lines().last().unwrap_or("").to_string()
+}
+
+#[test]
+fn skyscraper_visibility_counts_left_to_right_maxima() {
+    // Permutations of 1..4 with k left-to-right maxima: Stirling numbers of
+    // the first kind, 6 11 6 1; seen from the right (numbered pattern) too.
+    for (k, expected) in [
+        (1, "6 solutions"),
+        (2, "11 solutions"),
+        (3, "6 solutions"),
+        (4, "unique"),
+    ] {
+        let text = format!(
+            "layout\n| * * * *\nrange 1..4\n| * * * *\nrule permutation 1..4\nrule visible {k}\n| * * * *\n"
+        );
+        assert_eq!(count_of(&text), expected, "visible {k}");
+        let text = format!(
+            "layout\n| * * * *\nrange 1..4\n| * * * *\nrule permutation 1..4\n| * * * *\nrule visible {k}\n| 4 3 2 1\n"
+        );
+        assert_eq!(count_of(&text), expected, "visible {k} from the right");
+    }
+    // distinct without permutation: 3 cells of 1..4 all different, 4*3*2
+    let text = "layout\n| * * *\nrange 1..4\n| * * *\nrule distinct\n| * * *\n";
+    assert_eq!(count_of(text), "24 solutions");
+}
