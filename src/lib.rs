@@ -19,6 +19,7 @@
 //! - [`solver`] and [`solve`]: embedded and external solver backends,
 //!   enumeration and optimisation;
 //! - [`family`]: the parts every puzzle family has;
+//! - [`crossword`]: crosswords (fill a pattern, generate freeform);
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`cli`]: the commands.
 
@@ -38,6 +39,7 @@ pub mod solve;
 pub mod solver;
 pub mod stats;
 // Puzzle families (one module each):
+pub mod crossword;
 pub mod nonogram;
 pub mod numberlink;
 
