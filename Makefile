@@ -5,6 +5,7 @@
 #   make solvers      fetch Kissat and Glucose binaries into .solvers/bin
 #   make docs         man pages and shell completions into target/docs
 #   make bench-parse  DIMACS parse/write throughput against cadical
+#   make bench-crossword  crossword pipelines against the issue's targets
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 
 CARGO      ?= cargo
@@ -15,7 +16,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse release clean
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-crossword release clean
 
 all: build
 
@@ -40,6 +41,8 @@ example: build
 	@encode-numberlink instances/numberlink/seed/input-7by7.in | solve --max 2 | decode-numberlink
 	@echo '$$ encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O'
 	@encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O
+	@echo '$$ encode-crossword --pattern instances/crossword/grids/stazi-example2-10x10.txt --words instances/crossword/stazi-words.json | solve | decode-crossword'
+	@encode-crossword --pattern instances/crossword/grids/stazi-example2-10x10.txt --words instances/crossword/stazi-words.json | solve | decode-crossword
 	@echo '$$ cnf-gen queens 8 | solve --all | model-names | head -3'
 	@cnf-gen queens 8 | solve --all | model-names | head -n 3
 	@echo '$$ cnf-gen queens 8 | solve --all --stats > /dev/null'
@@ -67,6 +70,11 @@ docs: build
 BENCH_DIR ?= $(TARGET_DIR)/bench
 bench-parse: release deps
 	scripts/bench-parse.sh $(RELEASE) $(BENCH_DIR)
+
+# Crossword pipelines (freeform 7x14 and 10x10, open 5x5, the ingrid 15x15
+# example with a ~100k-word list) against the issue's targets.
+bench-crossword: release deps
+	scripts/bench-crossword.sh $(RELEASE) $(BENCH_DIR)/crossword
 
 clean:
 	$(CARGO) clean
