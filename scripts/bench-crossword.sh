@@ -29,10 +29,11 @@ fi
 PATH="$release:$PATH"
 export PATH
 
-# seconds NAME COMMAND...: runs COMMAND, prints "wall cpu" seconds.
+# seconds COMMAND...: runs COMMAND, prints "wall cpu" seconds (cpu =
+# user + system of the command and its children).
 seconds() {
     /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" > "$work/out" 2> "$work/err" || true
-    awk '{ printf "%.2f %.2f", $1, $2 + $3 }' "$work/time"
+    awk '/^[0-9.]+ [0-9.]+ [0-9.]+$/ { printf "%.2f %.2f\n", $1, $2 + $3 }' "$work/time"
 }
 
 printf '%-34s %8s %8s %8s %10s %s\n' case target wall cpu cadical verdict
@@ -40,11 +41,14 @@ row() { # NAME TARGET ENCODE_ARGS...
     name=$1 target=$2
     shift 2
     encode-crossword "$@" > "$work/cnf"
-    set -- $(seconds sh -c "encode-crossword $* | solve --time-limit $limit | decode-crossword --format grid")
+    set -- $(seconds sh -c "encode-crossword $* | solve --time-limit $limit | decode-crossword --format grid; echo \"exit \$?\"") - -
     wall=$1 cpu=$2
-    verdict=$(tail -n 1 "$work/out")
-    case $(head -c 1 "$work/out") in '#'|[a-z]) verdict="filled; $verdict" ;; esac
-    set -- $(seconds timeout "$limit" cadical -q "$work/cnf")
+    case $(tail -n 1 "$work/out") in
+        "exit 0") verdict="filled, checked" ;;
+        "exit 20") verdict="no fill" ;;
+        *) verdict="no answer in ${limit} s" ;;
+    esac
+    set -- $(seconds timeout "$limit" cadical -q "$work/cnf") - -
     printf '%-34s %8s %8s %8s %10s %s\n' "$name" "< $target" "$wall" "$cpu" "$1" "$verdict"
 }
 
@@ -65,7 +69,7 @@ if command -v ingrid_core > /dev/null 2>&1; then
     echo
     echo "ingrid_core (same list, score 50 each), fill time as it prints with -t:"
     for grid in open-5x5 ingrid-example-15x15-seeded ingrid-example-15x15-empty; do
-        set -- $(seconds ingrid_core --wordlist "$work/large.dict" "$grids/$grid.txt")
+        set -- $(seconds ingrid_core --wordlist "$work/large.dict" "$grids/$grid.txt") - -
         printf '%-34s %8s %8s\n' "ingrid_core $grid" "$1" "$2"
     done
 fi
