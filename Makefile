@@ -6,6 +6,7 @@
 #   make docs         man pages and shell completions into target/docs
 #   make bench-parse  DIMACS parse/write throughput against cadical
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
+#   make bench-crossword  crossword pipelines against the issue's targets
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 
 CARGO      ?= cargo
@@ -16,7 +17,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword
 
 all: build
 
@@ -43,6 +44,8 @@ example: build
 	@encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O
 	@echo '$$ (cd instances/rules/solvomatic && encode-rules puzzles/magic-square.txt | solve --max 2 | decode-rules)'
 	@cd instances/rules/solvomatic && encode-rules puzzles/magic-square.txt | solve --max 2 | decode-rules
+	@echo '$$ encode-crossword --pattern instances/crossword/grids/stazi-example2-10x10.txt --words instances/crossword/stazi-words.json | solve | decode-crossword'
+	@encode-crossword --pattern instances/crossword/grids/stazi-example2-10x10.txt --words instances/crossword/stazi-words.json | solve | decode-crossword
 	@echo '$$ cnf-gen queens 8 | solve --all | model-names | head -3'
 	@cnf-gen queens 8 | solve --all | model-names | head -n 3
 	@echo '$$ cnf-gen queens 8 | solve --all --stats > /dev/null'
@@ -77,6 +80,10 @@ bench-parse: release deps
 bench-rules: deps
 	$(CARGO) build --release --bin encode-rules --bin decode-rules --bin solve
 	scripts/bench-rules.sh $(RELEASE)
+# Crossword pipelines (freeform 7x14 and 10x10, open 5x5, the ingrid 15x15
+# example with a ~100k-word list) against the issue's targets.
+bench-crossword: release deps
+	scripts/bench-crossword.sh $(RELEASE) $(BENCH_DIR)/crossword
 
 clean:
 	$(CARGO) clean

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs what building and testing satpipe needs from Debian's packages:
 # cmake and libclang-dev (to build the embedded solvers) and the external
-# solvers minisat, cadical, picosat and cryptominisat. Does nothing when
-# everything is present. Run as root, or with sudo available.
+# solvers minisat, cadical, picosat and cryptominisat; the word lists
+# wamerican (encode-crossword's default) and wamerican-large (its
+# benchmark). Does nothing when everything is present. Run as root, or with sudo available.
 set -eu
 
 missing=""
@@ -13,6 +14,8 @@ command -v cadical >/dev/null 2>&1 || missing="$missing cadical"
 command -v picosat >/dev/null 2>&1 || missing="$missing picosat"
 command -v cryptominisat5 >/dev/null 2>&1 || missing="$missing cryptominisat"
 command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
+[ -r /usr/share/dict/american-english ] || missing="$missing wamerican"
+[ -r /usr/share/dict/american-english-large ] || missing="$missing wamerican-large"
 
 if [ -z "$missing" ]; then
     exit 0

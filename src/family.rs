@@ -108,6 +108,14 @@ pub trait Family {
     /// Rendering styles of `decode-<family> --style`.
     type Style: clap::ValueEnum + Clone + Default + Send + Sync + 'static;
 
+    /// The puzzle text assembled from the options instead of read from the
+    /// input file (e.g. a crossword's `--pattern` and `--words` files
+    /// gathered into one self-contained document, which the header then
+    /// stores); `Ok(None)`, the default, reads the input file. Returns the
+    /// source name for messages and the text.
+    fn puzzle_from_options(_options: &Self::Options) -> Result<Option<(String, String)>> {
+        Ok(None)
+    }
     /// Parses a puzzle file; errors name `source_name` and the line.
     fn parse(source_name: &str, text: &str, options: &Self::Options) -> Result<Self::Puzzle>;
     /// Encodes the puzzle with named variables.

@@ -20,6 +20,7 @@
 //!   enumeration and optimisation;
 //! - [`family`]: the parts every puzzle family has;
 //! - [`rules`]: generic puzzles in solv-o-matic's rule language;
+//! - [`crossword`]: crosswords (fill a pattern, generate freeform);
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`cli`]: the commands.
 
@@ -39,6 +40,7 @@ pub mod solve;
 pub mod solver;
 pub mod stats;
 // Puzzle families (one module each):
+pub mod crossword;
 pub mod nonogram;
 pub mod numberlink;
 pub mod rules;

@@ -113,9 +113,14 @@ pub fn decode_command<F: Family>() -> clap::Command {
 
 /// Encodes a puzzle file to standard output.
 pub fn encode<F: Family>(args: &EncodeArgs<F::Options>) -> Result<u8> {
-    let input = Input::open(&args.input)?;
-    let source = input.name.clone();
-    let text = input.read_to_string()?;
+    let (source, text) = match F::puzzle_from_options(&args.options)? {
+        Some(assembled) => assembled,
+        None => {
+            let input = Input::open(&args.input)?;
+            let source = input.name.clone();
+            (source, input.read_to_string()?)
+        }
+    };
     let puzzle = F::parse(&source, &text, &args.options)?;
     let mut builder = F::encode(&puzzle, &args.options)?;
     for (key, value) in F::options_to_header(&args.options) {

@@ -55,6 +55,8 @@ pub fn all_commands() -> Vec<clap::Command> {
         bench::BenchRunArgs::command(),
         bench::BenchReportArgs::command(),
         // Puzzle families: family::encode_command::<F>(), family::decode_command::<F>()
+        family::encode_command::<crate::crossword::Crossword>(),
+        family::decode_command::<crate::crossword::Crossword>(),
         family::encode_command::<crate::nonogram::Nonogram>(),
         family::decode_command::<crate::nonogram::Nonogram>(),
         family::encode_command::<crate::numberlink::Numberlink>(),

@@ -1,0 +1,180 @@
+//! From `encode-crossword`'s options to the self-contained puzzle
+//! document: read the pattern, the word list and the groups, place fixed
+//! and random black cells, sample groups.
+
+use super::puzzle::{parse_pattern, Mode, Puzzle, Square};
+use super::slots::slots;
+use super::words::{self, Policy, DEFAULT_WORDS};
+use super::{groups, Options};
+use crate::error::{Error, Result};
+use crate::io::Input;
+use std::collections::HashSet;
+use std::path::Path;
+
+/// The document for `options`, with a source name for messages; `None`
+/// when neither `--pattern` nor `--width`/`--height` is given (the input
+/// file is then a document itself).
+pub fn assemble(options: &Options) -> Result<Option<(String, String)>> {
+    let puzzle = if let Some(pattern) = &options.pattern {
+        fill_puzzle(pattern, options)?
+    } else if let (Some(width), Some(height)) = (options.width, options.height) {
+        freeform_puzzle(width, height, options)?
+    } else {
+        return Ok(None);
+    };
+    Ok(Some((
+        "crossword document".to_string(),
+        puzzle.to_document(),
+    )))
+}
+
+/// Reads a text file (or `-`); returns its name and text.
+fn read_text(path: &Path) -> Result<(String, String)> {
+    let input = Input::open(path)?;
+    let name = input.name.clone();
+    Ok((name, input.read_to_string()?))
+}
+
+/// The word list of `--words` (strict unless `--filter-words`), or the
+/// default Debian list (filtered).
+fn word_list(options: &Options) -> Result<Vec<String>> {
+    match &options.words {
+        Some(path) => {
+            let policy = if options.filter_words {
+                Policy::Filter
+            } else {
+                Policy::Strict
+            };
+            words::read(path, policy)
+        }
+        None => {
+            let path = Path::new(DEFAULT_WORDS);
+            if !path.exists() {
+                return Err(Error::Usage(format!(
+                    "no --words FILE and no default list {DEFAULT_WORDS} \
+                     (install Debian's wamerican package)"
+                )));
+            }
+            words::read(path, Policy::Filter)
+        }
+    }
+}
+
+fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
+    let freeform_only = [
+        (options.groups.is_some(), "--groups"),
+        (options.sample_groups, "--sample-groups"),
+        (!options.black.is_empty(), "--black"),
+        (options.random_black > 0, "--random-black"),
+        (options.min_words.is_some(), "--min-words"),
+        (options.maximize.is_some(), "--maximize"),
+        (options.minimize.is_some(), "--minimize"),
+    ];
+    if let Some((_, flag)) = freeform_only.iter().find(|(given, _)| *given) {
+        return Err(Error::Usage(format!(
+            "{flag} is for freeform grids (--width W --height H), not --pattern"
+        )));
+    }
+    let (source, text) = read_text(pattern)?;
+    let grid = parse_pattern(&source, &text)?;
+    let (rows, cols) = (grid.len(), grid[0].len());
+    let found = slots(rows, cols, |r, c| grid[r][c] != Square::Black);
+    let mut covered = vec![vec![false; cols]; rows];
+    for slot in &found {
+        for i in 0..slot.len {
+            let (r, c) = slot.cell(i);
+            covered[r][c] = true;
+        }
+    }
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &square) in row.iter().enumerate() {
+            if square != Square::Black && !covered[r][c] {
+                return Err(Error::parse(
+                    &source,
+                    r + 1,
+                    format!(
+                        "column {}: this open cell is in no word of two or more letters",
+                        c + 1
+                    ),
+                ));
+            }
+        }
+    }
+    let lengths: HashSet<usize> = found.iter().map(|s| s.len).collect();
+    let words = word_list(options)?
+        .into_iter()
+        .filter(|w| lengths.contains(&w.len()))
+        .collect();
+    Ok(Puzzle {
+        mode: Mode::Fill,
+        grid,
+        words,
+        groups: Vec::new(),
+        min_words: 0,
+    })
+}
+
+fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puzzle> {
+    if width == 0 || height == 0 {
+        return Err(Error::Usage(
+            "--width and --height must be at least 1".into(),
+        ));
+    }
+    let mut grid = vec![vec![Square::Open; width]; height];
+    for &(r, c) in &options.black {
+        if r >= height || c >= width {
+            return Err(Error::Usage(format!(
+                "--black {r},{c} is outside the {height} x {width} grid (rows, columns from 0)"
+            )));
+        }
+        grid[r][c] = Square::Black;
+    }
+    let mut open: Vec<(usize, usize)> = (0..height)
+        .flat_map(|r| (0..width).map(move |c| (r, c)))
+        .filter(|&(r, c)| grid[r][c] == Square::Open)
+        .collect();
+    if options.random_black > open.len() {
+        return Err(Error::Usage(format!(
+            "--random-black {} exceeds the {} open cells",
+            options.random_black,
+            open.len()
+        )));
+    }
+    let mut rng = fastrand::Rng::with_seed(options.seed);
+    rng.shuffle(&mut open);
+    for &(r, c) in open.iter().take(options.random_black) {
+        grid[r][c] = Square::Black;
+    }
+    let (mut list, group_list) = if options.sample_groups {
+        let sampled = groups::sample(&word_list(options)?, options.seed)?;
+        (Vec::new(), sampled)
+    } else if let Some(path) = &options.groups {
+        let (source, text) = read_text(path)?;
+        let read = groups::parse(&source, &text)?;
+        let list = match &options.words {
+            Some(_) => word_list(options)?,
+            None => Vec::new(),
+        };
+        (list, read)
+    } else {
+        (word_list(options)?, Vec::new())
+    };
+    let mut seen: HashSet<String> = list.iter().cloned().collect();
+    for word in group_list.iter().flatten() {
+        if seen.insert(word.clone()) {
+            list.push(word.clone());
+        }
+    }
+    let longest = width.max(height);
+    list.retain(|w| w.len() >= 2 && w.len() <= longest);
+    let min_words = options
+        .min_words
+        .unwrap_or(if group_list.is_empty() { 1 } else { 0 });
+    Ok(Puzzle {
+        mode: Mode::Freeform,
+        grid,
+        words: list,
+        groups: group_list,
+        min_words,
+    })
+}

@@ -1,0 +1,356 @@
+//! Crosswords: fill a grid pattern with distinct listed words, or place
+//! listed words freely in a grid of a given size.
+//!
+//! Two jobs, one family:
+//!
+//! - **pattern filling** (`--pattern FILE`): `#` black, `.` open, letters
+//!   pre-filled; every slot (maximal run of two or more open cells) gets a
+//!   distinct word of the list. The candidates of every slot are pruned by
+//!   arc consistency before encoding ([`slots`], [`fill`]).
+//! - **freeform generation** (`--width W --height H`): cells become letters
+//!   or black so that every maximal run of two or more letters is a listed
+//!   word, each word at most once; groups, fixed and random black cells,
+//!   `--min-words`, and an objective for `solve` ([`freeform`]).
+//!
+//! The parts: [`words`] and [`groups`] (lists), [`puzzle`] (the pattern and
+//! the self-contained document the header stores), [`assemble`] (options
+//! to document), the two encodings, [`check`] (the rules, sharing nothing
+//! with the encodings) and [`render`].
+//!
+//! ```text
+//! encode-crossword --pattern grid.txt | solve | decode-crossword
+//! encode-crossword --width 14 --height 7 --words w.json --sample-groups --seed 1 | solve | decode-crossword
+//! ```
+
+pub mod assemble;
+pub mod check;
+pub mod fill;
+pub mod freeform;
+pub mod groups;
+pub mod puzzle;
+pub mod render;
+pub mod slots;
+pub mod words;
+
+use crate::builder::{AtMostOne, FormulaBuilder};
+use crate::error::{Error, Result};
+use crate::family::{Assignment, Family};
+use crate::names;
+pub use puzzle::{Mode, Puzzle, Square};
+use std::path::PathBuf;
+
+/// What `--maximize` can maximise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Maximize {
+    /// The letters in the grid (the original's letters/cells ratio).
+    Letters,
+}
+
+/// What `--minimize` can minimise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Minimize {
+    /// The area of the box from the top-left corner to the last row and
+    /// column that hold a letter.
+    Size,
+}
+
+/// The objective of a freeform crossword (soft clauses in WCNF).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// As many letters as possible (one cost per black cell).
+    Letters,
+    /// As small a box as possible (cost = its area).
+    Size,
+}
+
+/// Parses `r,c` (0-based row and column).
+fn parse_cell(text: &str) -> std::result::Result<(usize, usize), String> {
+    let (r, c) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not ROW,COLUMN"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{text}' is not ROW,COLUMN (0-based numbers)"))
+    };
+    Ok((number(r)?, number(c)?))
+}
+
+/// Options of `encode-crossword` (recorded in the CNF header).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Options {
+    /// Fill this pattern: one row a line, `#` black, `.` open, letters
+    /// pre-filled.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height"])]
+    pub pattern: Option<PathBuf>,
+    /// Freeform: the number of columns.
+    #[arg(long, value_name = "W", requires = "height")]
+    pub width: Option<usize>,
+    /// Freeform: the number of rows.
+    #[arg(long, value_name = "H", requires = "width")]
+    pub height: Option<usize>,
+    /// The word list: one word a line, or the original generator's JSON
+    /// keyed by length. Default: Debian's wamerican list
+    /// (/usr/share/dict/american-english), filtered to a-z.
+    #[arg(long, value_name = "FILE")]
+    pub words: Option<PathBuf>,
+    /// Drop the words of the list that are not all lower-case a-z instead
+    /// of rejecting the list.
+    #[arg(long)]
+    pub filter_words: bool,
+    /// Freeform: word groups, one group a line; at least one word of each
+    /// group appears. Without --words, the groups' words are the list.
+    #[arg(long, value_name = "FILE", conflicts_with = "sample_groups")]
+    pub groups: Option<PathBuf>,
+    /// Freeform: sample the original generator's 15 groups (21 words of
+    /// lengths 2-7) from --words with --seed, and use only those words.
+    #[arg(long)]
+    pub sample_groups: bool,
+    /// Freeform: fixed black cells as ROW,COLUMN (0-based).
+    #[arg(long, value_name = "R,C", num_args = 1.., value_parser = parse_cell)]
+    pub black: Vec<(usize, usize)>,
+    /// Freeform: this many black cells at random places (see --seed).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub random_black: usize,
+    /// Seed for --random-black and --sample-groups: another seed, another
+    /// crossword.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Freeform: at least N words (default 1 without groups, else 0).
+    #[arg(long, value_name = "N")]
+    pub min_words: Option<usize>,
+    /// Freeform: an objective to maximise (WCNF; solve optimises it).
+    #[arg(long, value_enum, conflicts_with = "minimize")]
+    pub maximize: Option<Maximize>,
+    /// Freeform: an objective to minimise (WCNF; solve optimises it).
+    #[arg(long, value_enum)]
+    pub minimize: Option<Minimize>,
+    /// The at-most-one encoding of "each word at most once".
+    #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
+    pub amo: AtMostOne,
+}
+
+impl Options {
+    /// The freeform objective asked for, if any.
+    pub fn objective(&self) -> Option<Objective> {
+        match (self.maximize, self.minimize) {
+            (Some(Maximize::Letters), _) => Some(Objective::Letters),
+            (_, Some(Minimize::Size)) => Some(Objective::Size),
+            _ => None,
+        }
+    }
+}
+
+/// How `decode-crossword` prints a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Style {
+    /// The grid, then the numbered ACROSS and DOWN lists with positions.
+    #[default]
+    Full,
+    /// Just the grid: one row a line, `#` black, lower-case letters.
+    Grid,
+}
+
+/// One entry of a solved crossword.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Entry {
+    /// Its clue number.
+    pub number: usize,
+    /// Row of its first letter, 0-based.
+    pub row: usize,
+    /// Column of its first letter, 0-based.
+    pub col: usize,
+    /// The word.
+    pub word: String,
+}
+
+/// A solved crossword.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Solution {
+    /// The rows: `#` black, lower-case letters.
+    pub grid: Vec<String>,
+    /// The across entries in number order.
+    pub across: Vec<Entry>,
+    /// The down entries in number order.
+    pub down: Vec<Entry>,
+}
+
+/// The crossword family (see the module documentation).
+pub struct Crossword;
+
+/// Names of the header options, in order.
+const HEADER_KEYS: [&str; 14] = [
+    "pattern",
+    "width",
+    "height",
+    "words",
+    "filter-words",
+    "groups",
+    "sample-groups",
+    "black",
+    "random-black",
+    "seed",
+    "min-words",
+    "maximize",
+    "minimize",
+    "amo",
+];
+
+fn enum_name<E: clap::ValueEnum>(value: &E) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+fn enum_from<E: clap::ValueEnum>(key: &str, text: &str) -> Result<E> {
+    E::from_str(text, false).map_err(|_| Error::Usage(format!("bad header option {key}={text}")))
+}
+
+impl Family for Crossword {
+    const NAME: &'static str = "crossword";
+    const ABOUT: &'static str = "Fills a grid pattern (--pattern FILE) with distinct words, or \
+        places words freely in a grid (--width W --height H).";
+    const EXAMPLES: &'static str = "  encode-crossword --pattern grid.txt | solve | decode-crossword\n  \
+        encode-crossword --pattern grid.txt --words list.txt | solve | decode-crossword --format grid\n  \
+        encode-crossword --width 14 --height 7 --words words.json --sample-groups --seed 1 | solve | decode-crossword\n  \
+        encode-crossword --width 5 --height 5 --words list.txt --maximize letters | solve | decode-crossword --svg x.svg";
+    type Options = Options;
+    type Puzzle = Puzzle;
+    type Solution = Solution;
+    type Style = Style;
+
+    fn puzzle_from_options(options: &Options) -> Result<Option<(String, String)>> {
+        assemble::assemble(options)
+    }
+
+    fn parse(source_name: &str, text: &str, _options: &Options) -> Result<Puzzle> {
+        puzzle::parse_document(source_name, text)
+    }
+
+    fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
+        Ok(match puzzle.mode {
+            Mode::Fill => {
+                if options.objective().is_some() {
+                    return Err(Error::Usage(
+                        "--maximize and --minimize are for freeform grids (--width, --height)"
+                            .into(),
+                    ));
+                }
+                let domains = slots::domains(puzzle);
+                fill::encode(&domains, puzzle.rows(), puzzle.cols(), options.amo)
+            }
+            Mode::Freeform => freeform::encode(puzzle, options.objective(), options.amo),
+        })
+    }
+
+    fn options_to_header(options: &Options) -> Vec<(String, String)> {
+        let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
+        let number = |n: Option<usize>| n.map(|n| n.to_string());
+        let black: Vec<String> = options
+            .black
+            .iter()
+            .map(|(r, c)| format!("{r},{c}"))
+            .collect();
+        let values = [
+            path(&options.pattern),
+            number(options.width),
+            number(options.height),
+            path(&options.words),
+            Some(options.filter_words.to_string()),
+            path(&options.groups),
+            Some(options.sample_groups.to_string()),
+            Some(black.join(" ")),
+            Some(options.random_black.to_string()),
+            Some(options.seed.to_string()),
+            number(options.min_words),
+            options.maximize.as_ref().map(enum_name),
+            options.minimize.as_ref().map(enum_name),
+            Some(enum_name(&options.amo)),
+        ];
+        HEADER_KEYS
+            .iter()
+            .zip(values)
+            .filter_map(|(key, value)| value.map(|v| (key.to_string(), v)))
+            .collect()
+    }
+
+    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
+        let mut options = Options::default();
+        let bad = |key: &str, value: &str| Error::Usage(format!("bad header option {key}={value}"));
+        for (key, value) in pairs {
+            let number = || value.parse::<usize>().map_err(|_| bad(key, value));
+            let flag = || value.parse::<bool>().map_err(|_| bad(key, value));
+            match key.as_str() {
+                "pattern" => options.pattern = Some(value.into()),
+                "width" => options.width = Some(number()?),
+                "height" => options.height = Some(number()?),
+                "words" => options.words = Some(value.into()),
+                "filter-words" => options.filter_words = flag()?,
+                "groups" => options.groups = Some(value.into()),
+                "sample-groups" => options.sample_groups = flag()?,
+                "black" => {
+                    options.black = value
+                        .split_whitespace()
+                        .map(parse_cell)
+                        .collect::<std::result::Result<_, _>>()
+                        .map_err(|_| bad(key, value))?
+                }
+                "random-black" => options.random_black = number()?,
+                "seed" => options.seed = value.parse().map_err(|_| bad(key, value))?,
+                "min-words" => options.min_words = Some(number()?),
+                "maximize" => options.maximize = Some(enum_from(key, value)?),
+                "minimize" => options.minimize = Some(enum_from(key, value)?),
+                "amo" => options.amo = enum_from(key, value)?,
+                _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
+            }
+        }
+        Ok(options)
+    }
+
+    fn decode(
+        puzzle: &Puzzle,
+        _options: &Options,
+        assignment: &Assignment<'_>,
+    ) -> Result<Solution> {
+        let mut grid = Vec::with_capacity(puzzle.rows());
+        for (r, row) in puzzle.grid.iter().enumerate() {
+            let mut line = String::with_capacity(row.len());
+            for (c, &square) in row.iter().enumerate() {
+                if square == Square::Black || assignment.is_true(&names::call("black", &[&r, &c])) {
+                    line.push('#');
+                    continue;
+                }
+                let letter = (b'a'..=b'z')
+                    .map(char::from)
+                    .find(|x| assignment.is_true(&names::valued("cell", &[&r, &c], x)))
+                    .ok_or_else(|| {
+                        Error::Check(format!("the model gives cell ({r},{c}) no letter"))
+                    })?;
+                line.push(letter);
+            }
+            grid.push(line);
+        }
+        Ok(render::solution_of(grid))
+    }
+
+    fn render(_puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
+        render::render(solution, *style)
+    }
+
+    fn svg(_puzzle: &Puzzle, solution: &Solution) -> Option<String> {
+        Some(render::svg(solution))
+    }
+
+    fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {
+        Some(render::why_no_fill(puzzle))
+    }
+
+    fn check(
+        puzzle: &Puzzle,
+        _options: &Options,
+        solution: &Solution,
+    ) -> std::result::Result<(), String> {
+        check::check(puzzle, solution)
+    }
+}

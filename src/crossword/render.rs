@@ -1,0 +1,206 @@
+//! Printing a solved crossword: the grid and the numbered ACROSS and DOWN
+//! lists, just the grid, an SVG drawing as in print, and why a puzzle has
+//! no fill.
+
+use super::puzzle::{square_char, Mode, Puzzle, Square};
+use super::slots::{domains, slots};
+use super::{Entry, Solution, Style};
+use std::fmt::Write;
+
+/// The solution of a filled grid (`#` black, letters): its entries
+/// numbered as in print.
+pub fn solution_of(grid: Vec<String>) -> Solution {
+    let rows: Vec<&[u8]> = grid.iter().map(|r| r.as_bytes()).collect();
+    let cols = rows.first().map_or(0, |r| r.len());
+    let found = slots(rows.len(), cols, |r, c| rows[r][c] != b'#');
+    let (mut across, mut down) = (Vec::new(), Vec::new());
+    for slot in found {
+        let word = (0..slot.len)
+            .map(|i| {
+                let (r, c) = slot.cell(i);
+                rows[r][c] as char
+            })
+            .collect();
+        let entry = Entry {
+            number: slot.number,
+            row: slot.row,
+            col: slot.col,
+            word,
+        };
+        if slot.across {
+            across.push(entry);
+        } else {
+            down.push(entry);
+        }
+    }
+    Solution { grid, across, down }
+}
+
+/// Renders a solution in `style`.
+pub fn render(solution: &Solution, style: Style) -> String {
+    let mut out = String::new();
+    match style {
+        Style::Grid => {
+            for row in &solution.grid {
+                out.push_str(row);
+                out.push('\n');
+            }
+        }
+        Style::Full => {
+            for row in &solution.grid {
+                let spaced: Vec<String> = row.chars().map(String::from).collect();
+                out.push_str(&spaced.join(" "));
+                out.push('\n');
+            }
+            for (title, entries) in [("ACROSS", &solution.across), ("DOWN", &solution.down)] {
+                let _ = writeln!(out, "{title} (row,column from 0)");
+                for entry in entries {
+                    let _ = writeln!(
+                        out,
+                        "{:>4} ({},{}) {}",
+                        entry.number, entry.row, entry.col, entry.word
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// An SVG drawing as a crossword looks in print: black squares, clue
+/// numbers in the corner of the first cell of each entry, the letters.
+pub fn svg(solution: &Solution) -> String {
+    const CELL: usize = 36;
+    const MARGIN: usize = 4;
+    let rows = solution.grid.len();
+    let cols = solution.grid.first().map_or(0, |r| r.len());
+    let (width, height) = (cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN);
+    let mut numbers = vec![vec![0; cols]; rows];
+    for entry in solution.across.iter().chain(&solution.down) {
+        numbers[entry.row][entry.col] = entry.number;
+    }
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"Helvetica, Arial, sans-serif\">\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
+    );
+    for (r, row) in solution.grid.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
+            let fill = if ch == '#' { "black" } else { "white" };
+            let _ = writeln!(
+                out,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" \
+                 stroke=\"black\" stroke-width=\"1\"/>"
+            );
+            if ch == '#' {
+                continue;
+            }
+            if numbers[r][c] > 0 {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" font-size=\"10\">{}</text>",
+                    x + 2,
+                    y + 10,
+                    numbers[r][c]
+                );
+            }
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"20\" text-anchor=\"middle\">{}</text>",
+                x + CELL / 2,
+                y + CELL - 8,
+                ch.to_ascii_uppercase()
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Why a puzzle has no fill: the slots no listed word fits at all, else
+/// those left without candidates by their crossings.
+pub fn why_no_fill(puzzle: &Puzzle) -> String {
+    if puzzle.mode == Mode::Freeform {
+        return freeform_reasons(puzzle);
+    }
+    let found = domains(puzzle);
+    let pattern = |s: usize| -> String {
+        let slot = found.slots[s];
+        (0..slot.len)
+            .map(|i| {
+                let (r, c) = slot.cell(i);
+                square_char(puzzle.grid[r][c])
+            })
+            .collect()
+    };
+    let describe = |s: usize| {
+        let slot = found.slots[s];
+        format!(
+            "  {} at ({},{}), {} letters, {}\n",
+            slot.label(),
+            slot.row,
+            slot.col,
+            slot.len,
+            pattern(s)
+        )
+    };
+    let empty: Vec<usize> = (0..found.slots.len())
+        .filter(|&s| found.initial[s] == 0)
+        .collect();
+    if !empty.is_empty() {
+        let mut out = String::from("no listed word fits these slots at all:\n");
+        for s in empty {
+            out.push_str(&describe(s));
+        }
+        return out;
+    }
+    let starved: Vec<usize> = (0..found.slots.len())
+        .filter(|&s| found.candidates[s].is_empty())
+        .collect();
+    if !starved.is_empty() {
+        let mut out = String::from(
+            "every slot has listed words of its length and letters, but none that fit \
+             their crossings remain for:\n",
+        );
+        for s in starved {
+            out.push_str(&describe(s));
+        }
+        return out;
+    }
+    "every slot keeps candidates that fit their crossings; the words cannot be chosen \
+     all together (or all distinct)\n"
+        .to_string()
+}
+
+fn freeform_reasons(puzzle: &Puzzle) -> String {
+    let missing: Vec<String> = puzzle
+        .groups
+        .iter()
+        .filter(|group| group.iter().all(|w| !puzzle.words.contains(w)))
+        .map(|group| group.join(" "))
+        .collect();
+    if !missing.is_empty() {
+        return format!(
+            "no word of these groups fits the {} x {} grid: {}\n",
+            puzzle.rows(),
+            puzzle.cols(),
+            missing.join("; ")
+        );
+    }
+    let blacks = puzzle
+        .grid
+        .iter()
+        .flatten()
+        .filter(|&&s| s == Square::Black)
+        .count();
+    format!(
+        "no placement of the {} words in the {} x {} grid ({blacks} fixed black cells) \
+         meets every rule (groups: {}, at least {} words)\n",
+        puzzle.words.len(),
+        puzzle.rows(),
+        puzzle.cols(),
+        puzzle.groups.len(),
+        puzzle.min_words
+    )
+}

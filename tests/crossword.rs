@@ -1,0 +1,323 @@
+//! `encode-crossword | solve | decode-crossword` for pattern filling and
+//! freeform generation over the instance files of
+//! `instances/crossword/PROVENANCE.md`, plus every input error.
+//!
+//! The decoder checks every solution with the independent checker (every
+//! run a listed word, distinct, pre-filled letters kept, groups honoured)
+//! and fails otherwise, so a decoded grid is a checked grid.
+
+mod common;
+
+use common::{code, external_available, instance, pipeline, run, stderr, stdout, temp_file};
+use std::process::Output;
+
+fn path(relative: &str) -> String {
+    instance(&format!("crossword/{relative}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The original generator's word list (1,951 words).
+fn stazi_words() -> String {
+    path("stazi-words.json")
+}
+
+/// Runs encode (with `encode_args`), solve (with `solve_args`) and decode
+/// (with `decode_args`); returns the three outputs.
+fn solve(encode_args: &[&str], solve_args: &[&str], decode_args: &[&str]) -> Vec<Output> {
+    let outs = pipeline(
+        &[
+            ("encode-crossword", encode_args),
+            ("solve", solve_args),
+            ("decode-crossword", decode_args),
+        ],
+        b"",
+    );
+    assert_eq!(
+        code(&outs[0]),
+        0,
+        "encode {encode_args:?}: {}",
+        stderr(&outs[0])
+    );
+    outs
+}
+
+/// The grid rows of `decode-crossword --format grid` (without the verdict).
+fn grid_rows(decode: &Output) -> Vec<String> {
+    assert_eq!(code(decode), 0, "decode: {}", stderr(decode));
+    stdout(decode)
+        .lines()
+        .take_while(|l| l.chars().all(|c| c == '#' || c.is_ascii_lowercase()) && !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_originals_printed_patterns_fill_with_its_words() {
+    for (grid, rows, cols) in [
+        ("grids/stazi-example1-7x14.txt", 7, 14),
+        ("grids/stazi-example2-10x10.txt", 10, 10),
+    ] {
+        let outs = solve(
+            &["--pattern", &path(grid), "--words", &stazi_words()],
+            &[],
+            &["--format", "grid"],
+        );
+        let got = grid_rows(&outs[2]);
+        assert_eq!(got.len(), rows, "{grid}");
+        assert!(got.iter().all(|r| r.len() == cols), "{grid}: {got:?}");
+        let pattern = std::fs::read_to_string(path(grid)).expect("pattern");
+        for (row, want) in got.iter().zip(pattern.lines()) {
+            for (a, b) in row.chars().zip(want.chars()) {
+                assert_eq!(a == '#', b == '#', "{grid}: black cells moved");
+            }
+        }
+    }
+}
+
+#[test]
+fn prefilled_letters_are_kept_and_lists_are_numbered() {
+    // Two fills: cat/cow across and down, or the other way round; both
+    // keep the given c and t.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = temp_file(dir.path(), "p.txt", b"c..\n.#.\n..T\n");
+    let words = temp_file(dir.path(), "w.txt", b"cat\ncow\ntot\nwet\ndog\nace\n");
+    let p = pattern.to_string_lossy();
+    let w = words.to_string_lossy();
+    let outs = solve(&["--pattern", &p, "--words", &w], &["--all"], &[]);
+    let text = stdout(&outs[2]);
+    assert_eq!(code(&outs[2]), 0, "{text}{}", stderr(&outs[2]));
+    assert!(text.ends_with("2 solutions\n"), "{text}");
+    assert!(text.contains("c a t\no # o\nw e t\n"), "{text}");
+    assert!(text.contains("c o w\na # e\nt o t\n"), "{text}");
+    assert!(text.contains("ACROSS (row,column from 0)\n   1 (0,0) cat\n   3 (2,0) wet\n"));
+    assert!(text.contains("DOWN (row,column from 0)\n   1 (0,0) cow\n   2 (0,2) tot\n"));
+}
+
+#[test]
+fn enumeration_counts_distinct_fills() {
+    // A 2x2 square: "ab/cd" and its transpose "ac/bd".
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = temp_file(dir.path(), "p.txt", b"..\n..\n");
+    let words = temp_file(dir.path(), "w.txt", b"ab\ncd\nac\nbd\n");
+    let outs = solve(
+        &[
+            "--pattern",
+            &pattern.to_string_lossy(),
+            "--words",
+            &words.to_string_lossy(),
+        ],
+        &["--all"],
+        &["--format", "grid"],
+    );
+    let text = stdout(&outs[2]);
+    assert!(text.ends_with("2 solutions\n"), "{text}");
+    assert!(
+        text.contains("ab\ncd\n") && text.contains("ac\nbd\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_fill_names_the_slots_without_words() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let words = temp_file(dir.path(), "w.txt", b"ab\nba\ncat\n");
+    let w = words.to_string_lossy().into_owned();
+    // "q.." fits no listed word at all.
+    let pattern = temp_file(dir.path(), "p.txt", b"q..\n#..\n");
+    let outs = solve(
+        &["--pattern", &pattern.to_string_lossy(), "--words", &w],
+        &[],
+        &[],
+    );
+    let text = stdout(&outs[2]);
+    assert_eq!(code(&outs[2]), 20, "{text}");
+    assert!(text.contains("no solution"), "{text}");
+    assert!(text.contains("1-across at (0,0), 3 letters, q.."), "{text}");
+    // Only the word square "ab/ba" fits, and it repeats its words.
+    let pattern = temp_file(dir.path(), "q.txt", b"..\n..\n");
+    let outs = solve(
+        &["--pattern", &pattern.to_string_lossy(), "--words", &w],
+        &[],
+        &[],
+    );
+    let text = stdout(&outs[2]);
+    assert_eq!(code(&outs[2]), 20, "{text}");
+    assert!(text.contains("all distinct"), "{text}");
+}
+
+#[test]
+fn json_and_svg_outputs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let svg = dir.path().join("x.svg");
+    let svg_arg = svg.to_string_lossy().into_owned();
+    let args = [
+        "--pattern",
+        &path("grids/stazi-example2-10x10.txt"),
+        "--words",
+        &stazi_words(),
+    ];
+    let outs = solve(&args, &[], &["--json", "--svg", &svg_arg]);
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&outs[2])).expect("JSON");
+    let solution = &json["solutions"][0];
+    assert_eq!(solution["grid"].as_array().map(Vec::len), Some(10));
+    assert_eq!(solution["across"][0]["number"], 1);
+    let drawing = std::fs::read_to_string(&svg).expect("svg written");
+    assert!(drawing.starts_with("<svg"), "{drawing}");
+    assert!(drawing.contains(">1</text>"), "clue numbers drawn");
+}
+
+#[test]
+fn freeform_reproduces_the_originals_job() {
+    // The original's 7x14 grid with a sample of 15 groups (21 words).
+    let outs = solve(
+        &[
+            "--width",
+            "14",
+            "--height",
+            "7",
+            "--words",
+            &stazi_words(),
+            "--sample-groups",
+            "--seed",
+            "2",
+        ],
+        &[],
+        &["--format", "grid"],
+    );
+    let rows = grid_rows(&outs[2]);
+    assert_eq!(rows.len(), 7);
+    assert!(rows.iter().all(|r| r.len() == 14), "{rows:?}");
+}
+
+#[test]
+fn freeform_groups_black_cells_and_objectives() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let groups = temp_file(dir.path(), "g.txt", b"cat dog\nto at\n");
+    let words = temp_file(dir.path(), "w.txt", b"cat\ndog\nto\nat\nact\ntea\neat\n");
+    let g = groups.to_string_lossy().into_owned();
+    let w = words.to_string_lossy().into_owned();
+    let base = [
+        "--width", "4", "--height", "3", "--groups", &g, "--words", &w,
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--black", "0,3", "--maximize", "letters"]);
+    let outs = solve(&args, &[], &["--format", "grid"]);
+    assert!(stdout(&outs[1]).contains("\no "), "WCNF optimised");
+    let rows = grid_rows(&outs[2]);
+    assert_eq!(rows[0].as_bytes()[3], b'#', "{rows:?}");
+    let letters = |rows: &[String]| {
+        rows.iter()
+            .flat_map(|r| r.chars())
+            .filter(|&c| c != '#')
+            .count()
+    };
+    let best = letters(&rows);
+    let mut args = base.to_vec();
+    args.extend(["--minimize", "size"]);
+    let small = grid_rows(&solve(&args, &[], &["--format", "grid"])[2]);
+    assert!(letters(&small) <= best, "{small:?} vs {rows:?}");
+    let mut args = base.to_vec();
+    args.extend(["--random-black", "3", "--seed", "5"]);
+    let random = solve(&args, &[], &["--format", "grid"]);
+    assert!(matches!(code(&random[2]), 0 | 20), "{}", stderr(&random[2]));
+}
+
+#[test]
+fn external_solver_fills_too() {
+    if !external_available("minisat") {
+        return;
+    }
+    let outs = solve(
+        &[
+            "--pattern",
+            &path("grids/stazi-example1-7x14.txt"),
+            "--words",
+            &stazi_words(),
+        ],
+        &["--external", "minisat"],
+        &["--format", "grid"],
+    );
+    assert_eq!(grid_rows(&outs[2]).len(), 7);
+}
+
+/// Runs encode-crossword alone and expects exit 1 with `message` in stderr.
+fn rejected(args: &[&str], message: &str) {
+    let out = run("encode-crossword", args, b"");
+    assert_eq!(code(&out), 1, "{args:?}: {}", stdout(&out));
+    assert!(
+        stderr(&out).contains(message),
+        "{args:?}: want '{message}' in: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_inputs_name_file_and_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = |name: &str, text: &str| {
+        temp_file(dir.path(), name, text.as_bytes())
+            .to_string_lossy()
+            .into_owned()
+    };
+    let pattern = file("p.txt", "...\n...\n");
+    let words = file("w.txt", "cat\ndog\n");
+    let non_ascii = file("accents.txt", "cat\ncafé\n");
+    rejected(
+        &["--pattern", &pattern, "--words", &non_ascii],
+        "accents.txt:2:",
+    );
+    let twice = file("twice.txt", "cat\ndog\ncat\n");
+    rejected(&["--pattern", &pattern, "--words", &twice], "twice.txt:3:");
+    let bad_json = file("bad.json", "{\"3\": [\"cat\",\n \"d0g\"]}");
+    rejected(
+        &["--pattern", &pattern, "--words", &bad_json],
+        "bad.json:2:",
+    );
+    let broken_json = file("broken.json", "{\"3\": [\"cat\"");
+    rejected(
+        &["--pattern", &pattern, "--words", &broken_json],
+        "broken.json:1:",
+    );
+    let empty = file("empty.txt", "\n\n");
+    rejected(&["--pattern", &pattern, "--words", &empty], "empty.txt:1:");
+    let ragged = file("ragged.txt", "...\n..\n");
+    rejected(&["--pattern", &ragged, "--words", &words], "ragged.txt:2:");
+    let symbol = file("symbol.txt", "...\n.*.\n");
+    rejected(
+        &["--pattern", &symbol, "--words", &words],
+        "symbol.txt:2: column 2",
+    );
+    let lonely = file("lonely.txt", "..\n##\n.#\n");
+    rejected(&["--pattern", &lonely, "--words", &words], "lonely.txt:3:");
+    let groups = file("groups.txt", "cat dog\ndog\n");
+    rejected(
+        &["--width", "3", "--height", "3", "--groups", &groups],
+        "groups.txt:2:",
+    );
+    rejected(
+        &[
+            "--width", "3", "--height", "3", "--words", &words, "--black", "3,0",
+        ],
+        "outside",
+    );
+    rejected(
+        &[
+            "--pattern",
+            &pattern,
+            "--words",
+            &words,
+            "--maximize",
+            "letters",
+        ],
+        "freeform",
+    );
+    let missing = dir.path().join("missing.txt");
+    rejected(
+        &["--pattern", &missing.to_string_lossy(), "--words", &words],
+        "missing.txt",
+    );
+    let out = run("encode-crossword", &["--width", "3"], b"");
+    assert_eq!(code(&out), 1, "--width needs --height");
+}
