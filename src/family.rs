@@ -108,6 +108,12 @@ pub trait Family {
     /// Rendering styles of `decode-<family> --style`.
     type Style: clap::ValueEnum + Clone + Default + Send + Sync + 'static;
 
+    /// A puzzle written on the command line in place of a file name (e.g.
+    /// a word grid's letters): its text, or `None` (the default) to read
+    /// `argument` as a path. Asked only when no file of that name exists.
+    fn inline_puzzle(_argument: &str) -> Option<String> {
+        None
+    }
     /// Parses a puzzle file; errors name `source_name` and the line.
     fn parse(source_name: &str, text: &str, options: &Self::Options) -> Result<Self::Puzzle>;
     /// Encodes the puzzle with named variables.

@@ -21,6 +21,7 @@
 //! - [`family`]: the parts every puzzle family has;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`cli`]: the commands.
+//! - [`sanalouhos`]: word grids covered by dictionary words (a family).
 
 pub mod bench;
 pub mod builder;
@@ -40,5 +41,6 @@ pub mod stats;
 // Puzzle families (one module each):
 pub mod nonogram;
 pub mod numberlink;
+pub mod sanalouhos;
 
 pub use error::{Error, Result};

@@ -14,7 +14,8 @@ use std::process::ExitCode;
 /// Arguments of `encode-<family>`.
 #[derive(Debug, Parser)]
 pub struct EncodeArgs<O: Args> {
-    /// The puzzle file (`-` for standard input).
+    /// The puzzle file (`-` for standard input; some families also take
+    /// the puzzle itself, e.g. a word grid's letters).
     #[arg(default_value = "-")]
     pub input: PathBuf,
     /// The family's options.
@@ -113,9 +114,17 @@ pub fn decode_command<F: Family>() -> clap::Command {
 
 /// Encodes a puzzle file to standard output.
 pub fn encode<F: Family>(args: &EncodeArgs<F::Options>) -> Result<u8> {
-    let input = Input::open(&args.input)?;
-    let source = input.name.clone();
-    let text = input.read_to_string()?;
+    let inline = (args.input.as_os_str() != "-" && !args.input.exists())
+        .then(|| args.input.to_str().and_then(F::inline_puzzle))
+        .flatten();
+    let (source, text) = match inline {
+        Some(text) => ("<command line>".to_string(), text),
+        None => {
+            let input = Input::open(&args.input)?;
+            let source = input.name.clone();
+            (source, input.read_to_string()?)
+        }
+    };
     let puzzle = F::parse(&source, &text, &args.options)?;
     let mut builder = F::encode(&puzzle, &args.options)?;
     for (key, value) in F::options_to_header(&args.options) {

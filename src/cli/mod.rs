@@ -59,5 +59,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         family::decode_command::<crate::nonogram::Nonogram>(),
         family::encode_command::<crate::numberlink::Numberlink>(),
         family::decode_command::<crate::numberlink::Numberlink>(),
+        family::encode_command::<crate::sanalouhos::Sanalouhos>(),
+        family::decode_command::<crate::sanalouhos::Sanalouhos>(),
     ]
 }
