@@ -15,7 +15,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse release clean
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-sanalouhos release clean
 
 all: build
 
@@ -40,6 +40,8 @@ example: build
 	@encode-numberlink instances/numberlink/seed/input-7by7.in | solve --max 2 | decode-numberlink
 	@echo '$$ encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O'
 	@encode-nonogram instances/nonogram/griddler/converted-non/inputDog.non | solve --max 2 | decode-nonogram --format O
+	@echo '$$ encode-sanalouhos --mode least-words PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET | solve | decode-sanalouhos'
+	@encode-sanalouhos --mode least-words PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET | solve | decode-sanalouhos
 	@echo '$$ cnf-gen queens 8 | solve --all | model-names | head -3'
 	@cnf-gen queens 8 | solve --all | model-names | head -n 3
 	@echo '$$ cnf-gen queens 8 | solve --all --stats > /dev/null'
@@ -67,6 +69,12 @@ docs: build
 BENCH_DIR ?= $(TARGET_DIR)/bench
 bench-parse: release deps
 	scripts/bench-parse.sh $(RELEASE) $(BENCH_DIR)
+
+# Sanalouhos: readme1's 663 solutions through encode | solve --all | decode
+# (cube enumeration against naive full blocking clauses, same run) and the
+# least-words optimum, release binaries.
+bench-sanalouhos: release
+	scripts/bench-sanalouhos.sh $(RELEASE)
 
 clean:
 	$(CARGO) clean
