@@ -281,15 +281,22 @@ fn distinct_words_and_paths_count_finer() {
 }
 
 #[test]
-fn blocking_enumeration_and_an_external_solver_agree() {
+fn cube_enumeration_and_an_external_solver_agree() {
     let g = grid("readme2");
-    let blocking = solve(
-        &g.letters,
-        &[],
-        &["--all", "--enumeration", "blocking"],
-        &[],
+    let cubes = solve(&g.letters, &[], &["--all", "--enumeration", "cubes"], &[]);
+    assert!(stdout(&cubes[2]).ends_with("5 solutions\n"));
+    let nikug2 = grid("nikug2");
+    let outs = pipeline(
+        &[
+            (
+                "encode-sanalouhos",
+                &["--distinct", "paths", &nikug2.letters],
+            ),
+            ("solve", &["--all", "--enumeration", "cubes"]),
+        ],
+        b"",
     );
-    assert!(stdout(&blocking[2]).ends_with("5 solutions\n"));
+    assert_eq!(enumerated(&outs[1]), nikug2.distinct_paths);
     if external_available("minisat") {
         let outs = solve(&g.letters, &[], &["--all", "--external", "minisat"], &[]);
         assert!(

@@ -82,8 +82,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Blocking::Auto)]
     pub block: Blocking,
 
-    /// How to enumerate: disjoint cubes under assumptions (embedded
-    /// solvers) or blocking clauses (any solver).
+    /// How to enumerate: blocking clauses (auto, any solver) or disjoint
+    /// cubes under assumptions (embedded solvers).
     #[arg(long, value_enum, default_value_t = Enumeration::Auto)]
     pub enumeration: Enumeration,
 
