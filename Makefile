@@ -17,7 +17,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos
 
 all: build
 
@@ -46,6 +46,8 @@ example: build
 	@cd instances/rules/solvomatic && encode-rules puzzles/magic-square.txt | solve --max 2 | decode-rules
 	@echo '$$ encode-crossword --pattern instances/crossword/grids/stazi-example2-10x10.txt --words instances/crossword/stazi-words.json | solve | decode-crossword'
 	@encode-crossword --pattern instances/crossword/grids/stazi-example2-10x10.txt --words instances/crossword/stazi-words.json | solve | decode-crossword
+	@echo '$$ encode-sanalouhos --mode least-words PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET | solve | decode-sanalouhos'
+	@encode-sanalouhos --mode least-words PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET | solve | decode-sanalouhos
 	@echo '$$ cnf-gen queens 8 | solve --all | model-names | head -3'
 	@cnf-gen queens 8 | solve --all | model-names | head -n 3
 	@echo '$$ cnf-gen queens 8 | solve --all --stats > /dev/null'
@@ -84,6 +86,11 @@ bench-rules: deps
 # example with a ~100k-word list) against the issue's targets.
 bench-crossword: release deps
 	scripts/bench-crossword.sh $(RELEASE) $(BENCH_DIR)/crossword
+# Sanalouhos: readme1's 663 solutions through encode | solve --all | decode
+# (cube enumeration against naive full blocking clauses, same run) and the
+# least-words optimum, release binaries.
+bench-sanalouhos: release
+	scripts/bench-sanalouhos.sh $(RELEASE)
 
 clean:
 	$(CARGO) clean

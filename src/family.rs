@@ -108,12 +108,17 @@ pub trait Family {
     /// Rendering styles of `decode-<family> --style`.
     type Style: clap::ValueEnum + Clone + Default + Send + Sync + 'static;
 
-    /// The puzzle text assembled from the options instead of read from the
-    /// input file (e.g. a crossword's `--pattern` and `--words` files
-    /// gathered into one self-contained document, which the header then
-    /// stores); `Ok(None)`, the default, reads the input file. Returns the
-    /// source name for messages and the text.
-    fn puzzle_from_options(_options: &Self::Options) -> Result<Option<(String, String)>> {
+    /// The puzzle text when it does not come from reading the input file:
+    /// assembled from the options (a crossword's `--pattern` and `--words`
+    /// files gathered into one self-contained document, which the header
+    /// then stores), or written on the command line in place of a file
+    /// name (a word grid's letters; `argument` is that name, given only when
+    /// no file of that name exists). Returns the source name for messages
+    /// and the text; `Ok(None)`, the default, reads the input file.
+    fn puzzle_text(
+        _argument: Option<&str>,
+        _options: &Self::Options,
+    ) -> Result<Option<(String, String)>> {
         Ok(None)
     }
     /// Parses a puzzle file; errors name `source_name` and the line.

@@ -23,6 +23,7 @@
 //! - [`crossword`]: crosswords (fill a pattern, generate freeform);
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`cli`]: the commands.
+//! - [`sanalouhos`]: word grids covered by dictionary words (a family).
 
 pub mod bench;
 pub mod builder;
@@ -44,5 +45,6 @@ pub mod crossword;
 pub mod nonogram;
 pub mod numberlink;
 pub mod rules;
+pub mod sanalouhos;
 
 pub use error::{Error, Result};

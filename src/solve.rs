@@ -8,6 +8,13 @@
 //! blocking clause holds only the negated true literals: a much shorter
 //! clause that excludes exactly the same solutions.
 //!
+//! With a backend that solves under assumptions (the incremental embedded
+//! solvers), `--enumeration cubes` does not block at all: [`cubes`] splits
+//! the search into disjoint branches over the projection variables, decided
+//! by its own unit propagation where it can and by the solver where it
+//! must. It is opt-in: measured on readme1 of Sanalouhos it is 1.25x faster
+//! than positive blocking, on 10-queens 2x slower.
+//!
 //! Optimisation (WCNF) is a solution-improving linear search: each model's
 //! cost is printed as an `o` line, then an incremental pseudo-boolean
 //! bound (rustsat's generalized totalizer, or a totalizer for unit weights)
@@ -39,6 +46,20 @@ pub enum Blocking {
     Positive,
 }
 
+mod cubes;
+
+/// How enumeration moves from one solution to the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Enumeration {
+    /// Blocking clauses (cubes are opt-in until they win generally).
+    #[default]
+    Auto,
+    /// Disjoint cubes over the projection variables (see [`cubes`]).
+    Cubes,
+    /// A blocking clause after each solution (see [`Blocking`]).
+    Blocking,
+}
+
 /// What to ask of the solver.
 #[derive(Debug, Clone, Default)]
 pub struct SolveOptions {
@@ -50,6 +71,8 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Blocking-clause strategy for enumeration.
     pub blocking: Blocking,
+    /// Enumeration strategy.
+    pub enumeration: Enumeration,
     /// Progress on standard error.
     pub verbose: bool,
     /// Print one JSON document instead of the model stream.
@@ -274,8 +297,97 @@ impl<'a> Session<'a> {
             .collect()
     }
 
-    /// Finds up to `limit` solutions; returns the last outcome kind.
+    /// Finds up to `limit` solutions; returns whether the enumeration is
+    /// complete (`Some(true)`), stopped at the limit (`Some(false)`) or
+    /// interrupted (`None`).
     fn enumerate(
+        &mut self,
+        backend: &mut dyn Backend,
+        status: Status,
+        cost: Option<u64>,
+    ) -> Result<Option<bool>> {
+        let cubes = match self.options.enumeration {
+            Enumeration::Auto => false,
+            Enumeration::Cubes => {
+                if !backend.supports_assumptions() {
+                    return Err(Error::Usage(format!(
+                        "--enumeration cubes needs a solver that takes assumptions; {} does not",
+                        backend.description()
+                    )));
+                }
+                true
+            }
+            Enumeration::Blocking => false,
+        };
+        if cubes {
+            self.enumerate_cubes(backend, status, cost)
+        } else {
+            self.enumerate_blocking(backend, status, cost)
+        }
+    }
+
+    /// Enumeration by disjoint cubes (see [`cubes`]).
+    fn enumerate_cubes(
+        &mut self,
+        backend: &mut dyn Backend,
+        status: Status,
+        cost: Option<u64>,
+    ) -> Result<Option<bool>> {
+        let limit = self.options.limit();
+        let mut up = cubes::Propagator::new(self.formula);
+        if !up.propagate_root() {
+            return Ok(Some(true));
+        }
+        let mut levels: Vec<cubes::Level> = Vec::new();
+        let mut order: Vec<Var> = Vec::with_capacity(self.projection.len());
+        let (mut calls, mut refuted) = (0u64, 0u64);
+        loop {
+            if limit.is_some_and(|l| self.count >= l) {
+                return Ok(Some(false));
+            }
+            let assumptions: Vec<Lit> = levels.iter().map(|l| l.lit).collect();
+            calls += 1;
+            let model = match backend.solve_assuming(&assumptions, self.deadline)? {
+                Outcome::Sat(model) => Some(model),
+                Outcome::Unsat => None,
+                Outcome::Unknown => return Ok(None),
+            };
+            if let Some(model) = model {
+                // Follow the model down: its true projection variables
+                // first, then the false ones, each unless already implied.
+                order.clear();
+                order.extend(self.projection.iter().filter(|&&v| model.value(v)));
+                order.extend(self.projection.iter().filter(|&&v| !model.value(v)));
+                for &var in &order {
+                    if up.value(var).is_some() {
+                        continue;
+                    }
+                    let lit = Lit::new(var.idx32(), !model.value(var));
+                    levels.push(cubes::Level {
+                        lit,
+                        flipped: false,
+                        trail: up.trail_len(),
+                    });
+                    if !(up.assign(lit) && up.propagate()) {
+                        return Err(Error::Check(format!(
+                            "{} returned a model that falsifies a clause under its own values",
+                            self.solver
+                        )));
+                    }
+                }
+                self.accept(&model, status, cost)?;
+            }
+            if !cubes::backtrack(&mut up, &mut levels, &mut refuted) {
+                self.progress(&format!(
+                    "enumeration by cubes: {calls} solver calls, {refuted} branches refuted by propagation"
+                ));
+                return Ok(Some(true));
+            }
+        }
+    }
+
+    /// Enumeration by blocking clauses.
+    fn enumerate_blocking(
         &mut self,
         backend: &mut dyn Backend,
         status: Status,

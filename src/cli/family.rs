@@ -14,7 +14,8 @@ use std::process::ExitCode;
 /// Arguments of `encode-<family>`.
 #[derive(Debug, Parser)]
 pub struct EncodeArgs<O: Args> {
-    /// The puzzle file (`-` for standard input).
+    /// The puzzle file (`-` for standard input; some families also take
+    /// the puzzle itself, e.g. a word grid's letters).
     #[arg(default_value = "-")]
     pub input: PathBuf,
     /// The family's options.
@@ -113,8 +114,13 @@ pub fn decode_command<F: Family>() -> clap::Command {
 
 /// Encodes a puzzle file to standard output.
 pub fn encode<F: Family>(args: &EncodeArgs<F::Options>) -> Result<u8> {
-    let (source, text) = match F::puzzle_from_options(&args.options)? {
-        Some(assembled) => assembled,
+    // A name that is no file may be the puzzle itself (a word grid's
+    // letters); the family says.
+    let argument = (args.input.as_os_str() != "-" && !args.input.exists())
+        .then(|| args.input.to_str())
+        .flatten();
+    let (source, text) = match F::puzzle_text(argument, &args.options)? {
+        Some(given) => given,
         None => {
             let input = Input::open(&args.input)?;
             let source = input.name.clone();

@@ -63,5 +63,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         family::decode_command::<crate::numberlink::Numberlink>(),
         family::encode_command::<crate::rules::Rules>(),
         family::decode_command::<crate::rules::Rules>(),
+        family::encode_command::<crate::sanalouhos::Sanalouhos>(),
+        family::decode_command::<crate::sanalouhos::Sanalouhos>(),
     ]
 }

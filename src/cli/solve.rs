@@ -4,7 +4,7 @@ use super::Command;
 use crate::dimacs::{read_formula, ReadOptions};
 use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
-use crate::solve::{run, Blocking, SolveOptions};
+use crate::solve::{run, Blocking, Enumeration, SolveOptions};
 use crate::solver::external::External;
 use crate::solver::registry::{find_program, Registry, SolverConfig};
 use crate::solver::{embedded, Backend};
@@ -81,6 +81,11 @@ pub struct SolveArgs {
     /// Blocking clauses for enumeration.
     #[arg(long, value_enum, default_value_t = Blocking::Auto)]
     pub block: Blocking,
+
+    /// How to enumerate: blocking clauses (auto, any solver) or disjoint
+    /// cubes under assumptions (embedded solvers).
+    #[arg(long, value_enum, default_value_t = Enumeration::Auto)]
+    pub enumeration: Enumeration,
 
     /// Accept a wrong clause count and literals beyond the declared variables.
     #[arg(long)]
@@ -236,6 +241,7 @@ impl Command for SolveArgs {
             max: self.max,
             time_limit,
             blocking: self.block,
+            enumeration: self.enumeration,
             verbose: self.verbose,
             json: self.json,
         };

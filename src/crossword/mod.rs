@@ -220,7 +220,7 @@ impl Family for Crossword {
     type Solution = Solution;
     type Style = Style;
 
-    fn puzzle_from_options(options: &Options) -> Result<Option<(String, String)>> {
+    fn puzzle_text(_argument: Option<&str>, options: &Options) -> Result<Option<(String, String)>> {
         assemble::assemble(options)
     }
 

@@ -11,7 +11,9 @@
 use super::{Backend, Outcome};
 use crate::error::{Error, Result};
 use crate::model::Model;
-use rustsat::solvers::{Interrupt, InterruptSolver, PhaseLit, Solve, SolveStats, SolverResult};
+use rustsat::solvers::{
+    Interrupt, InterruptSolver, PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult,
+};
 use rustsat::types::{Lit, TernaryVal, Var};
 use std::sync::mpsc;
 use std::thread;
@@ -130,8 +132,23 @@ fn solve_with_deadline<S>(
 where
     S: Solve + Interrupt,
 {
+    run_with_deadline(solver, deadline, |s| s.solve())
+}
+
+/// Runs `call` on the solver with a watchdog thread that interrupts it at
+/// the deadline.
+fn run_with_deadline<S, F, E>(
+    solver: &mut S,
+    deadline: Option<Instant>,
+    call: F,
+) -> anyhow_free::Result<SolverResult>
+where
+    S: Interrupt,
+    F: FnOnce(&mut S) -> std::result::Result<SolverResult, E>,
+    E: std::fmt::Display,
+{
     let Some(deadline) = deadline else {
-        return solver.solve().map_err(anyhow_free::from);
+        return call(solver).map_err(anyhow_free::from);
     };
     let interrupter = solver.interrupter();
     let (stop, stopped) = mpsc::channel::<()>();
@@ -144,7 +161,7 @@ where
     let result = if Instant::now() >= deadline {
         Ok(SolverResult::Interrupted)
     } else {
-        solver.solve().map_err(anyhow_free::from)
+        call(solver).map_err(anyhow_free::from)
     };
     drop(stop);
     let _ = watchdog.join();
@@ -205,7 +222,7 @@ impl<S> Incremental<S> {
 
 impl<S> Backend for Incremental<S>
 where
-    S: Solve + Interrupt + PhaseLit + SolveStats,
+    S: Solve + SolveIncremental + Interrupt + PhaseLit + SolveStats,
 {
     fn description(&self) -> String {
         format!("{} (embedded)", self.name)
@@ -233,6 +250,21 @@ where
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
         let result = solve_with_deadline(&mut self.solver, deadline)
             .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        outcome(result, &self.solver, self.num_vars, self.name)
+    }
+
+    fn supports_assumptions(&self) -> bool {
+        true
+    }
+
+    fn solve_assuming(
+        &mut self,
+        assumptions: &[Lit],
+        deadline: Option<Instant>,
+    ) -> Result<Outcome> {
+        let result =
+            run_with_deadline(&mut self.solver, deadline, |s| s.solve_assumps(assumptions))
+                .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
         outcome(result, &self.solver, self.num_vars, self.name)
     }
 

@@ -38,6 +38,24 @@ pub trait Backend {
     fn add_clause(&mut self, clause: &[Lit]) -> Result<()>;
     /// Solves the clauses so far; gives up at `deadline`.
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome>;
+    /// True when [`Backend::solve_assuming`] works (incremental embedded
+    /// solvers); enumeration then splits the search into disjoint cubes
+    /// instead of adding blocking clauses.
+    fn supports_assumptions(&self) -> bool {
+        false
+    }
+    /// Solves the clauses so far with `assumptions` holding for this call
+    /// only; backends without assumptions report an error.
+    fn solve_assuming(
+        &mut self,
+        _assumptions: &[Lit],
+        _deadline: Option<Instant>,
+    ) -> Result<Outcome> {
+        Err(crate::error::Error::Solver(format!(
+            "{} cannot solve under assumptions",
+            self.description()
+        )))
+    }
     /// Suggests a value for `lit` in the next searches (a hint; ignored by
     /// backends without phase control).
     fn suggest_phase(&mut self, _lit: Lit) {}

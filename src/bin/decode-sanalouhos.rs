@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    satpipe::cli::family::decode_main::<satpipe::sanalouhos::Sanalouhos>()
+}

@@ -1,0 +1,79 @@
+//! Drawing solutions: the original's layout (each word over a small grid
+//! that shows its letters in place) or one line of words.
+
+use crate::sanalouhos::grid::Grid;
+use crate::sanalouhos::{PlacedTile, Solution};
+
+/// How `decode-sanalouhos` prints a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Style {
+    /// Each word above a small grid with its letters in place and `.`
+    /// elsewhere, side by side (the original's layout).
+    #[default]
+    Grids,
+    /// The words on one line (words sharing a tile joined by `/`).
+    Words,
+}
+
+/// Space between the small grids.
+const GAP: &str = "   ";
+
+/// Renders one solution.
+pub fn render(grid: &Grid, solution: &Solution, style: Style) -> String {
+    match style {
+        Style::Grids => grids(grid, solution),
+        Style::Words => {
+            let words: Vec<String> = solution.tiles.iter().map(|t| t.word_list("/")).collect();
+            format!("{}\n", words.join(" "))
+        }
+    }
+}
+
+/// The words side by side, each over its small grid, then a blank line.
+fn grids(grid: &Grid, solution: &Solution) -> String {
+    let columns: Vec<Vec<String>> = solution.tiles.iter().map(|t| column(grid, t)).collect();
+    let mut out = String::new();
+    for line in 0..=grid.rows {
+        let mut text = String::new();
+        for (i, column) in columns.iter().enumerate() {
+            let width = column.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+            if i > 0 {
+                text.push_str(GAP);
+            }
+            let cell = &column[line];
+            text.push_str(cell);
+            text.extend(std::iter::repeat_n(' ', width - cell.chars().count()));
+        }
+        out.push_str(text.trim_end());
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+/// One word's column: its words, then one line per grid row.
+fn column(grid: &Grid, tile: &PlacedTile) -> Vec<String> {
+    let mut lines = vec![tile.word_list(", ")];
+    for r in 0..grid.rows {
+        let row: Vec<String> = (0..grid.cols)
+            .map(|c| {
+                if tile.cells.contains(&[r, c]) {
+                    grid.letter(r * grid.cols + c).to_string()
+                } else {
+                    ".".to_string()
+                }
+            })
+            .collect();
+        lines.push(row.join(" "));
+    }
+    lines
+}
+
+/// The text before the solutions: the grid and the counts.
+pub fn preamble(grid: &Grid, words: usize, tiles: usize, paths: usize, solutions: usize) -> String {
+    format!(
+        "Puzzle:\n{}\nNumber of unique words: {words}\nNumber of tiles       : {tiles}\n\
+         Number of paths       : {paths}\nNumber of solutions   : {solutions}\n\n",
+        grid.display()
+    )
+}

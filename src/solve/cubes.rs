@@ -1,0 +1,279 @@
+//! Enumeration by disjoint cubes: a depth-first search over the projection
+//! variables that asks the solver (under assumptions) only where its own
+//! unit propagation cannot decide.
+//!
+//! Each model `M` the solver returns is followed down: the search decides
+//! the unassigned projection variables one by one with `M`'s values (the
+//! true ones first, so that one-hot encodings are settled in a few steps)
+//! and propagates the hard clauses after each decision. When every
+//! projection variable is assigned, `M`'s projection is the only solution
+//! left in that branch. Backtracking flips the deepest unflipped decision;
+//! the flipped branch is first propagated (a conflict prunes it with no
+//! solver call) and otherwise handed to the solver with the decisions as
+//! assumptions. The branches are disjoint and together cover everything,
+//! so every projected solution is found exactly once, without a single
+//! blocking clause: solver calls stay cheap (the assumptions fix most of
+//! the problem) instead of growing harder with every solution found.
+
+use crate::cnf::Formula;
+use rustsat::types::{Lit, Var};
+
+/// Unit propagation over a formula's hard clauses (two watched literals).
+pub(super) struct Propagator {
+    /// The literals of every clause of two or more literals, one after the
+    /// other; the first two of each are watched.
+    lits: Vec<Lit>,
+    /// Clause `i` is `lits[starts[i]..starts[i + 1]]`.
+    starts: Vec<usize>,
+    /// The clauses watching each literal (by `Lit::lidx`).
+    watches: Vec<Vec<u32>>,
+    /// Per variable: `None` or its value.
+    values: Vec<Option<bool>>,
+    /// The assigned literals in order.
+    trail: Vec<Lit>,
+    /// Trail position of the next literal to propagate.
+    head: usize,
+    /// Unit clauses, asserted at the root.
+    units: Vec<Lit>,
+    /// The formula has an empty clause.
+    empty: bool,
+}
+
+impl Propagator {
+    /// A propagator for the hard clauses of `formula`, nothing assigned.
+    pub(super) fn new(formula: &Formula) -> Propagator {
+        let num_vars = formula.num_vars as usize;
+        let mut up = Propagator {
+            lits: Vec::new(),
+            starts: vec![0],
+            watches: vec![Vec::new(); 2 * num_vars],
+            values: vec![None; num_vars],
+            trail: Vec::new(),
+            head: 0,
+            units: Vec::new(),
+            empty: false,
+        };
+        let mut clause: Vec<Lit> = Vec::new();
+        for lits in formula.hard.iter() {
+            clause.clear();
+            clause.extend_from_slice(lits);
+            clause.sort_unstable();
+            clause.dedup();
+            if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
+                continue; // a tautology
+            }
+            match clause.len() {
+                0 => up.empty = true,
+                1 => up.units.push(clause[0]),
+                _ => {
+                    let index = (up.starts.len() - 1) as u32;
+                    up.watches[clause[0].lidx()].push(index);
+                    up.watches[clause[1].lidx()].push(index);
+                    up.lits.extend_from_slice(&clause);
+                    up.starts.push(up.lits.len());
+                }
+            }
+        }
+        up
+    }
+
+    /// Asserts the unit clauses and propagates; false when the formula is
+    /// refuted by propagation alone.
+    pub(super) fn propagate_root(&mut self) -> bool {
+        if self.empty {
+            return false;
+        }
+        for i in 0..self.units.len() {
+            let unit = self.units[i];
+            if !self.assign(unit) {
+                return false;
+            }
+        }
+        self.propagate()
+    }
+
+    /// The value of `var`, if assigned.
+    pub(super) fn value(&self, var: Var) -> Option<bool> {
+        self.values[var.idx()]
+    }
+
+    fn lit_value(&self, lit: Lit) -> Option<bool> {
+        self.values[lit.vidx()].map(|v| v != lit.is_neg())
+    }
+
+    /// Makes `lit` true (to be propagated); false if it is already false.
+    pub(super) fn assign(&mut self, lit: Lit) -> bool {
+        match self.lit_value(lit) {
+            Some(value) => value,
+            None => {
+                self.values[lit.vidx()] = Some(lit.is_pos());
+                self.trail.push(lit);
+                true
+            }
+        }
+    }
+
+    /// Number of assigned literals (a point to [`Propagator::undo_to`]).
+    pub(super) fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Unassigns everything assigned after the trail had `len` literals.
+    pub(super) fn undo_to(&mut self, len: usize) {
+        for lit in self.trail.drain(len..) {
+            self.values[lit.vidx()] = None;
+        }
+        self.head = self.head.min(len);
+    }
+
+    /// Propagates the pending assignments; false on a conflict.
+    pub(super) fn propagate(&mut self) -> bool {
+        while self.head < self.trail.len() {
+            let falsified = !self.trail[self.head];
+            self.head += 1;
+            let mut watching = std::mem::take(&mut self.watches[falsified.lidx()]);
+            let mut kept = 0;
+            let mut conflict = false;
+            let mut i = 0;
+            while i < watching.len() {
+                let clause = watching[i];
+                i += 1;
+                let (start, end) = (
+                    self.starts[clause as usize],
+                    self.starts[clause as usize + 1],
+                );
+                if self.lits[start] == falsified {
+                    self.lits.swap(start, start + 1);
+                }
+                let other = self.lits[start];
+                if self.lit_value(other) == Some(true) {
+                    watching[kept] = clause;
+                    kept += 1;
+                    continue;
+                }
+                let replacement =
+                    (start + 2..end).find(|&k| self.lit_value(self.lits[k]) != Some(false));
+                if let Some(k) = replacement {
+                    self.lits.swap(start + 1, k);
+                    let watched = self.lits[start + 1];
+                    self.watches[watched.lidx()].push(clause);
+                    continue;
+                }
+                watching[kept] = clause;
+                kept += 1;
+                if !self.assign(other) {
+                    conflict = true;
+                    break;
+                }
+            }
+            while i < watching.len() {
+                watching[kept] = watching[i];
+                kept += 1;
+                i += 1;
+            }
+            watching.truncate(kept);
+            self.watches[falsified.lidx()] = watching;
+            if conflict {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// One decision of the search.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Level {
+    /// The decided literal.
+    pub(super) lit: Lit,
+    /// True when this is the second branch (nothing left to flip).
+    pub(super) flipped: bool,
+    /// The trail length before the decision.
+    pub(super) trail: usize,
+}
+
+/// Backtracks to the deepest decision not yet flipped, flips it and
+/// propagates; branches that propagation refutes are skipped (and counted
+/// in `refuted`). Returns false when the whole search space is done.
+pub(super) fn backtrack(up: &mut Propagator, levels: &mut Vec<Level>, refuted: &mut u64) -> bool {
+    while let Some(level) = levels.pop() {
+        up.undo_to(level.trail);
+        if level.flipped {
+            continue;
+        }
+        let flip = !level.lit;
+        levels.push(Level {
+            lit: flip,
+            flipped: true,
+            trail: level.trail,
+        });
+        if up.assign(flip) && up.propagate() {
+            return true;
+        }
+        *refuted += 1;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dimacs::{read_formula, ReadOptions};
+    use crate::io::Input;
+
+    fn formula(text: &str) -> Formula {
+        let mut input = Input::from_text("test", text);
+        read_formula(&mut input, ReadOptions::default()).expect("formula")
+    }
+
+    fn lit(dimacs: i32) -> Lit {
+        Lit::from_ipasir(dimacs).expect("literal")
+    }
+
+    #[test]
+    fn propagates_and_undoes() {
+        // 1 -> 2 -> 3, and not (2 and 4).
+        let f = formula("p cnf 4 3\n-1 2 0\n-2 3 0\n-2 -4 0\n");
+        let mut up = Propagator::new(&f);
+        assert!(up.propagate_root());
+        let mark = up.trail_len();
+        assert!(up.assign(lit(1)) && up.propagate());
+        assert_eq!(up.value(Var::new(2)), Some(true));
+        assert_eq!(up.value(Var::new(3)), Some(false));
+        up.undo_to(mark);
+        assert_eq!(up.value(Var::new(2)), None);
+        assert!(up.assign(lit(4)) && up.propagate());
+        assert!(!(up.assign(lit(1)) && up.propagate()), "1 and 4 conflict");
+    }
+
+    #[test]
+    fn root_units_and_empty_clauses() {
+        let mut up = Propagator::new(&formula("p cnf 2 2\n1 0\n-1 2 0\n"));
+        assert!(up.propagate_root());
+        assert_eq!(up.value(Var::new(1)), Some(true));
+        let mut up = Propagator::new(&formula("p cnf 1 2\n1 0\n-1 0\n"));
+        assert!(!up.propagate_root());
+        let mut up = Propagator::new(&formula("p cnf 1 2\n1 -1 0\n0\n"));
+        assert!(!up.propagate_root());
+    }
+
+    #[test]
+    fn backtracking_flips_the_deepest_decision() {
+        let f = formula("p cnf 2 1\n-1 -2 0\n");
+        let mut up = Propagator::new(&f);
+        assert!(up.propagate_root());
+        let mut levels = vec![Level {
+            lit: lit(1),
+            flipped: false,
+            trail: up.trail_len(),
+        }];
+        assert!(up.assign(lit(1)) && up.propagate());
+        assert_eq!(up.value(Var::new(1)), Some(false));
+        let mut refuted = 0;
+        assert!(backtrack(&mut up, &mut levels, &mut refuted));
+        assert_eq!(up.value(Var::new(0)), Some(false));
+        assert_eq!(up.value(Var::new(1)), None);
+        assert!(!backtrack(&mut up, &mut levels, &mut refuted));
+        assert_eq!(refuted, 0);
+    }
+}
