@@ -117,6 +117,15 @@ impl FormulaBuilder {
         self
     }
 
+    /// Declares that the projection variables are covered by positive
+    /// clauses of projection variables (e.g. "some tile covers this cell"),
+    /// so `solve --all` enumerates by disjoint cubes by default, branching
+    /// on those clauses as dancing links does.
+    pub fn enumerate_by_cubes(&mut self) -> &mut Self {
+        self.meta.enumerate_by_cubes = true;
+        self
+    }
+
     /// The variable called `name`, created on first use. Whitespace in the
     /// name becomes `_`, and a name that could be mistaken for a literal is
     /// prefixed with `'`, so any text can be used.

@@ -82,6 +82,10 @@ pub struct Metadata {
     /// projection variables (one-hot encodings): blocking the true
     /// projection literals of a model is then enough to enumerate.
     pub blocking_positive: bool,
+    /// Set by encoders whose projection is covered by positive clauses of
+    /// projection variables (exact covers): `solve --all` then enumerates
+    /// by disjoint cubes, branching on those clauses, by default.
+    pub enumerate_by_cubes: bool,
 }
 
 /// The first line of every stream this toolchain writes.
@@ -134,6 +138,9 @@ impl Metadata {
         }
         if self.blocking_positive {
             lines.push("c blocking positive".to_string());
+        }
+        if self.enumerate_by_cubes {
+            lines.push("c enumeration cubes".to_string());
         }
         let mut named: Vec<(&Var, &String)> = self.names.iter().collect();
         named.sort();
@@ -237,6 +244,8 @@ impl MetadataBuilder {
                 .push((key.trim().to_string(), value.to_string()));
         } else if body.trim() == "blocking positive" {
             self.meta.blocking_positive = true;
+        } else if body.trim() == "enumeration cubes" {
+            self.meta.enumerate_by_cubes = true;
         } else if let Some(rest) = body.strip_prefix("var ") {
             let mut parts = rest.split_whitespace();
             let (Some(number), Some(name), None) = (parts.next(), parts.next(), parts.next())
@@ -410,6 +419,7 @@ mod tests {
             options: vec![("a".into(), "1".into()), ("b".into(), "x=y".into())],
             projection: Some((0..45).map(Var::new).collect()),
             blocking_positive: true,
+            enumerate_by_cubes: true,
             ..Metadata::default()
         };
         meta.names.insert(Var::new(0), "cell(1,1)=3".into());

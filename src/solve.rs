@@ -10,10 +10,15 @@
 //!
 //! With a backend that solves under assumptions (the incremental embedded
 //! solvers), `--enumeration cubes` does not block at all: [`cubes`] splits
-//! the search into disjoint branches over the projection variables, decided
-//! by its own unit propagation where it can and by the solver where it
-//! must. It is opt-in: measured on readme1 of Sanalouhos it is 1.25x faster
-//! than positive blocking, on 10-queens 2x slower.
+//! the search into disjoint branches over the projection variables. It
+//! branches first on the open clause of positive projection literals with
+//! the fewest choices (dancing links' rule for exact covers), completes a
+//! branch by propagation where it can, and asks the solver only where it
+//! must. `auto` uses it when the encoder declared an exact cover (`c
+//! enumeration cubes`), else blocking clauses. Measured in one run
+//! (release, user time of `solve --all`): Sanalouhos readme1 (663
+//! solutions) 4.62 s with positive blocking, 0.34 s with cubes (13.6x);
+//! 12-queens (14,200) 3.07 s blocking, 4.44 s cubes.
 //!
 //! Optimisation (WCNF) is a solution-improving linear search: each model's
 //! cost is printed as an `o` line, then an incremental pseudo-boolean
@@ -51,7 +56,8 @@ mod cubes;
 /// How enumeration moves from one solution to the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Enumeration {
-    /// Blocking clauses (cubes are opt-in until they win generally).
+    /// Cubes when the header declares an exact cover (`c enumeration
+    /// cubes`) and the solver takes assumptions, else blocking clauses.
     #[default]
     Auto,
     /// Disjoint cubes over the projection variables (see [`cubes`]).
@@ -307,7 +313,9 @@ impl<'a> Session<'a> {
         cost: Option<u64>,
     ) -> Result<Option<bool>> {
         let cubes = match self.options.enumeration {
-            Enumeration::Auto => false,
+            Enumeration::Auto => {
+                self.formula.meta.enumerate_by_cubes && backend.supports_assumptions()
+            }
             Enumeration::Cubes => {
                 if !backend.supports_assumptions() {
                     return Err(Error::Usage(format!(
@@ -338,6 +346,7 @@ impl<'a> Session<'a> {
         if !up.propagate_root() {
             return Ok(Some(true));
         }
+        up.branch_on(&self.projection);
         let mut levels: Vec<cubes::Level> = Vec::new();
         let mut order: Vec<Var> = Vec::with_capacity(self.projection.len());
         let (mut calls, mut refuted) = (0u64, 0u64);
@@ -345,12 +354,36 @@ impl<'a> Session<'a> {
             if limit.is_some_and(|l| self.count >= l) {
                 return Ok(Some(false));
             }
-            let assumptions: Vec<Lit> = levels.iter().map(|l| l.lit).collect();
-            calls += 1;
-            let model = match backend.solve_assuming(&assumptions, self.deadline)? {
-                Outcome::Sat(model) => Some(model),
-                Outcome::Unsat => None,
-                Outcome::Unknown => return Ok(None),
+            // Branch on the open projection clause with the fewest choices
+            // (dancing links' column rule); the solver is asked only when
+            // every such clause is satisfied.
+            if let Some(lit) = up.shortest_open_clause() {
+                levels.push(cubes::Level {
+                    lit,
+                    flipped: false,
+                    trail: up.trail_len(),
+                });
+                let consistent = up.assign(lit) && up.propagate();
+                if !consistent && !cubes::backtrack(&mut up, &mut levels, &mut refuted) {
+                    break;
+                }
+                continue;
+            }
+            // Every branching clause is satisfied: complete the assignment
+            // by propagation alone if possible, else ask the solver (always
+            // when enumerating optima: the cost bound lives in the solver).
+            let completed = if cost.is_none() { up.complete() } else { None };
+            let model = match completed {
+                Some(model) => Some(model),
+                None => {
+                    let assumptions: Vec<Lit> = levels.iter().map(|l| l.lit).collect();
+                    calls += 1;
+                    match backend.solve_assuming(&assumptions, self.deadline)? {
+                        Outcome::Sat(model) => Some(model),
+                        Outcome::Unsat => None,
+                        Outcome::Unknown => return Ok(None),
+                    }
+                }
             };
             if let Some(model) = model {
                 // Follow the model down: its true projection variables
@@ -378,12 +411,13 @@ impl<'a> Session<'a> {
                 self.accept(&model, status, cost)?;
             }
             if !cubes::backtrack(&mut up, &mut levels, &mut refuted) {
-                self.progress(&format!(
-                    "enumeration by cubes: {calls} solver calls, {refuted} branches refuted by propagation"
-                ));
-                return Ok(Some(true));
+                break;
             }
         }
+        self.progress(&format!(
+            "enumeration by cubes: {calls} solver calls, {refuted} branches refuted by propagation"
+        ));
+        Ok(Some(true))
     }
 
     /// Enumeration by blocking clauses.

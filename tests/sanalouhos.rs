@@ -285,6 +285,19 @@ fn cube_enumeration_and_an_external_solver_agree() {
     let g = grid("readme2");
     let cubes = solve(&g.letters, &[], &["--all", "--enumeration", "cubes"], &[]);
     assert!(stdout(&cubes[2]).ends_with("5 solutions\n"));
+    // Blocking clauses (what `auto` did before exact covers were declared)
+    // give the same count as the default cubes, on a grid with hundreds.
+    let readme0 = grid("readme0");
+    let blocking = solve(
+        &readme0.letters,
+        &[],
+        &["--all", "--enumeration", "blocking"],
+        &[],
+    );
+    let auto = solve(&readme0.letters, &[], &["--all"], &[]);
+    let want = format!("{} solutions\n", readme0.solutions);
+    assert!(stdout(&blocking[2]).ends_with(&want));
+    assert!(stdout(&auto[2]).ends_with(&want));
     let nikug2 = grid("nikug2");
     let outs = pipeline(
         &[

@@ -87,6 +87,16 @@ fn full_and_positive_blocking_agree() {
         let out = run("solve", &["--all", "--block", block], &queens);
         assert_eq!(count_solutions(&stdout(&out)), 352, "--block {block}");
     }
+    // Cubes branch on the queens' "one per row" clauses; the embedded
+    // solvers that take assumptions all count the same.
+    for solver in ["cadical", "minisat", "glucose"] {
+        let out = run(
+            "solve",
+            &["--all", "--enumeration", "cubes", "--solver", solver],
+            &queens,
+        );
+        assert_eq!(count_solutions(&stdout(&out)), 352, "cubes with {solver}");
+    }
 }
 
 #[test]

@@ -136,5 +136,8 @@ pub fn encode(
     // Exactly one choice per cell: no cover contains another, so blocking
     // the true choices of a solution excludes that solution alone.
     builder.blocking_positive();
+    // An exact cover: "some choice covers this cell" clauses are the
+    // branching rule of dancing links; enumerate by cubes over them.
+    builder.enumerate_by_cubes();
     builder
 }

@@ -16,6 +16,7 @@
 //! the problem) instead of growing harder with every solution found.
 
 use crate::cnf::Formula;
+use crate::model::Model;
 use rustsat::types::{Lit, Var};
 
 /// Unit propagation over a formula's hard clauses (two watched literals).
@@ -37,6 +38,9 @@ pub(super) struct Propagator {
     units: Vec<Lit>,
     /// The formula has an empty clause.
     empty: bool,
+    /// The clauses made of projection variables only (e.g. "some tile
+    /// covers this cell"), the search's branching candidates.
+    branching: Vec<u32>,
 }
 
 impl Propagator {
@@ -52,6 +56,7 @@ impl Propagator {
             head: 0,
             units: Vec::new(),
             empty: false,
+            branching: Vec::new(),
         };
         let mut clause: Vec<Lit> = Vec::new();
         for lits in formula.hard.iter() {
@@ -75,6 +80,78 @@ impl Propagator {
             }
         }
         up
+    }
+
+    /// Marks the clauses made only of positive `projection` literals as
+    /// branching candidates (see [`Propagator::shortest_open_clause`]).
+    pub(super) fn branch_on(&mut self, projection: &[Var]) {
+        let mut member = vec![false; self.values.len()];
+        for var in projection {
+            if let Some(slot) = member.get_mut(var.idx()) {
+                *slot = true;
+            }
+        }
+        self.branching = (0..self.starts.len() - 1)
+            .filter(|&i| {
+                self.lits[self.starts[i]..self.starts[i + 1]]
+                    .iter()
+                    .all(|lit| lit.is_pos() && member[lit.vidx()])
+            })
+            .map(|i| i as u32)
+            .collect();
+    }
+
+    /// An unassigned literal of the candidate clause that is not yet
+    /// satisfied and has the fewest unassigned literals (the column with
+    /// the fewest rows, in exact-cover terms); `None` when every candidate
+    /// is satisfied.
+    pub(super) fn shortest_open_clause(&self) -> Option<Lit> {
+        let mut best: Option<(usize, Lit)> = None;
+        'clauses: for &clause in &self.branching {
+            let (start, end) = (
+                self.starts[clause as usize],
+                self.starts[clause as usize + 1],
+            );
+            let mut open = 0;
+            let mut first = None;
+            for &lit in &self.lits[start..end] {
+                match self.lit_value(lit) {
+                    Some(true) => continue 'clauses,
+                    Some(false) => {}
+                    None => {
+                        open += 1;
+                        first.get_or_insert(lit);
+                    }
+                }
+            }
+            if let Some(lit) = first {
+                if best.is_none_or(|(fewest, _)| open < fewest) {
+                    best = Some((open, lit));
+                }
+            }
+        }
+        best.map(|(_, lit)| lit)
+    }
+
+    /// A model extending the current assignment, found by setting every
+    /// unassigned variable false and propagating; `None` on a conflict.
+    /// The assignment is left as it was. (With every variable assigned and
+    /// no conflict, two-watched-literal propagation has seen every clause
+    /// satisfied.)
+    pub(super) fn complete(&mut self) -> Option<Model> {
+        let mark = self.trail_len();
+        for var in 0..self.values.len() {
+            if self.values[var].is_none() {
+                let lit = Lit::new(var as u32, true);
+                if !(self.assign(lit) && self.propagate()) {
+                    self.undo_to(mark);
+                    return None;
+                }
+            }
+        }
+        let model = Model::from_values(self.values.iter().map(|v| v.unwrap_or(false)).collect());
+        self.undo_to(mark);
+        Some(model)
     }
 
     /// Asserts the unit clauses and propagates; false when the formula is
