@@ -198,8 +198,13 @@ impl Backend for External {
         }
         let code = status.code().unwrap_or(-1);
         if ![0, 10, 20].contains(&code) {
+            let hint = match code {
+                126 => " (the command is not executable)",
+                127 => " (the command was not found)",
+                _ => "",
+            };
             return Err(self.fail(format!(
-                "failed with exit code {code}{}",
+                "failed with exit code {code}{hint}{}",
                 tail(if stderr.is_empty() { &stdout } else { &stderr })
             )));
         }
