@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what building and testing satpipe needs from Debian's packages:
 # cmake and libclang-dev (to build the embedded solvers) and the external
-# solvers minisat, cadical, picosat and cryptominisat. Does nothing when
+# solvers minisat, cadical, picosat and cryptominisat; and the DRAT proof
+# checker rate from crates.io. Does nothing when
 # everything is present. Run as root, or with sudo available.
 set -eu
 
@@ -13,6 +14,13 @@ command -v cadical >/dev/null 2>&1 || missing="$missing cadical"
 command -v picosat >/dev/null 2>&1 || missing="$missing picosat"
 command -v cryptominisat5 >/dev/null 2>&1 || missing="$missing cryptominisat"
 command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
+
+# The DRAT proof checker behind `solve --check-proof`: rate, from
+# crates.io (Debian packages no DRAT checker).
+if ! command -v rate >/dev/null 2>&1 && command -v cargo >/dev/null 2>&1; then
+    echo "install-deps: installing the DRAT proof checker (cargo install rate)"
+    cargo install rate --locked --quiet
+fi
 
 if [ -z "$missing" ]; then
     exit 0
