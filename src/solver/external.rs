@@ -199,9 +199,11 @@ impl Backend for External {
         let code = status.code().unwrap_or(-1);
         if ![0, 10, 20].contains(&code) {
             let hint = match code {
-                126 => " (the command is not executable)",
-                127 => " (the command was not found)",
-                _ => "",
+                126 => " (the command is not executable)".to_string(),
+                127 => " (the command was not found)".to_string(),
+                // A shell reports a child killed by signal N as 128 + N.
+                129..=159 => format!(" (killed by signal {})", code - 128),
+                _ => String::new(),
             };
             return Err(self.fail(format!(
                 "failed with exit code {code}{hint}{}",
