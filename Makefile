@@ -6,6 +6,7 @@
 #   make docs         man pages and shell completions into target/docs
 #   make bench-parse  DIMACS parse/write throughput against cadical
 #   make bench        instances x encodings x solvers into CSV, plots (below)
+#   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
 
 CARGO      ?= cargo
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
@@ -15,7 +16,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse release clean
+.PHONY: all deps solvers build example test lint unit docs bench-parse release clean fuzz
 
 all: build
 
@@ -67,6 +68,12 @@ docs: build
 BENCH_DIR ?= $(TARGET_DIR)/bench
 bench-parse: release deps
 	scripts/bench-parse.sh $(RELEASE) $(BENCH_DIR)
+
+# Coverage-guided fuzzing of every parser (fuzz/, README "Fuzzing"); not
+# part of `make test`. FUZZ_TARGETS="dimacs nonogram" picks targets.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 clean:
 	$(CARGO) clean

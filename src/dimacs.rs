@@ -531,7 +531,7 @@ impl<'a> Parser<'a> {
             _ => (false, token),
         };
         if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            if token.iter().any(|&b| b < 0x20 || b >= 0x7f) {
+            if token.iter().any(|b| !(0x20..0x7f).contains(b)) {
                 return Err(self.err(format!(
                     "'{}' is not a number (is this binary data, not DIMACS text?)",
                     shown(token)

@@ -520,7 +520,6 @@ fn cut_inside_model(stream: &[u8], number: usize) -> &[u8] {
 fn cut_off_model_streams_are_errors_not_answers() {
     let dir = temp_dir();
     let stream = run("solve", &["--all"], &gen(&["queens", "8"])).stdout;
-    let text = String::from_utf8(stream.clone()).expect("text");
     // Cut in the middle of the third solution's 'v' lines.
     let cut = cut_inside_model(&stream, 3);
     let line = cut.iter().filter(|&&b| b == b'\n').count() + 1;

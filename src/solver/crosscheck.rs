@@ -21,13 +21,13 @@ use crate::model::Status;
 use crate::solve::{run, BackendFactory, Report, SolveOptions};
 use std::io::Write;
 
+/// A backend factory that owns what it needs.
+pub type OwnedFactory = dyn FnMut() -> Result<Box<dyn Backend>>;
+
 /// Creates the backends of a `--cross-check` name: an embedded solver
 /// (`cadical`, `minisat`, `glucose`) or `ext:NAME` for an external one
 /// from the registry.
-pub fn backend_factory(
-    spec: &str,
-    registry: &Registry,
-) -> Result<Box<dyn FnMut() -> Result<Box<dyn Backend>>>> {
+pub fn backend_factory(spec: &str, registry: &Registry) -> Result<Box<OwnedFactory>> {
     if let Some(name) = spec.strip_prefix("ext:") {
         let config = registry.get(name).cloned().ok_or_else(|| {
             Error::Usage(format!(
