@@ -461,7 +461,7 @@ impl<'a> Parser<'a> {
         };
         if var > declared && !self.options.relaxed {
             return Err(self.err(format!(
-                "literal of variable {var}, but the 'p' line declares {declared} variables \
+                "a literal uses variable {var} but the 'p' line declares {declared} variables \
                  (use --relaxed to accept)"
             )));
         }
@@ -544,7 +544,7 @@ impl<'a> Parser<'a> {
             value = value
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(i64::from(d - b'0')))
-                .ok_or_else(|| self.err(format!("the number {} is too large", shown(token))))?;
+                .ok_or_else(|| self.err(format!("number too large: {}", shown(token))))?;
         }
         Ok(if negative { -value } else { value })
     }
