@@ -634,6 +634,11 @@ pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<
                 write_clause(out, clause)?;
             }
         }
+        Kind::Wcnf if formula.hard.is_empty() && formula.soft.is_empty() => {
+            // The 2022+ format has no `p` line, so without clauses it would
+            // be indistinguishable from empty input: use the old header.
+            writeln!(out, "p wcnf {} 0", formula.num_vars)?;
+        }
         Kind::Wcnf => {
             for clause in formula.hard.iter() {
                 out.write_all(b"h ")?;
@@ -699,6 +704,26 @@ mod tests {
         )
         .expect("relaxed");
         assert_eq!(relaxed.num_vars, 2);
+    }
+
+    #[test]
+    fn an_empty_wcnf_writes_and_reads_back() {
+        // Found by the `dimacs` fuzz target: an old-style WCNF without
+        // clauses was written as nothing at all.
+        let f = read_formula(
+            &mut Input::from_text("t.wcnf", "c x\np wcnf 3 6 100\n"),
+            ReadOptions { relaxed: true },
+        )
+        .expect("relaxed");
+        let mut out = Vec::new();
+        write_formula(&mut out, &f).expect("write");
+        let text = String::from_utf8(out).expect("utf8");
+        assert_eq!(text, "c x\np wcnf 3 0\n");
+        let again = read(&text).expect("reads back");
+        assert_eq!(
+            (again.kind, again.num_vars, again.soft.len()),
+            (Kind::Wcnf, 3, 0)
+        );
     }
 
     #[test]
