@@ -240,7 +240,11 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
             ended = parse_lits(trimmed, lits).map_err(|m| err(line_no, m))?;
             continue;
         }
-        match trimmed.split_at(1) {
+        // The first character decides the line's kind; it need not be
+        // ASCII (found by the model_stream fuzz target: `split_at(1)`
+        // panicked inside a multi-byte character).
+        let first = trimmed.chars().next().map_or(0, char::len_utf8);
+        match trimmed.split_at(first) {
             ("c", _) => {
                 if in_header {
                     stream.header.push(trimmed.to_string());
@@ -497,6 +501,12 @@ mod tests {
             read("UNSAT\n").expect("unsat").status,
             Some(Status::Unsatisfiable)
         );
+    }
+
+    #[test]
+    fn a_line_starting_with_a_non_ascii_character_is_an_error() {
+        let err = read("c ok\n\u{364}x\n").expect_err("garbage");
+        assert!(err.to_string().starts_with("m.out:2:"), "{err}");
     }
 
     #[test]
