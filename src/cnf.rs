@@ -179,7 +179,7 @@ fn puzzle_to_comments(puzzle: &str) -> Vec<String> {
         puzzle.contains("\r\n") && puzzle.matches('\n').count() == puzzle.matches("\r\n").count();
     let final_newline = puzzle.ends_with('\n');
     let body = puzzle.strip_suffix('\n').unwrap_or(puzzle);
-    let body = if crlf {
+    let body = if crlf && final_newline {
         body.strip_suffix('\r').unwrap_or(body)
     } else {
         body
@@ -390,6 +390,7 @@ mod tests {
     #[test]
     fn puzzle_text_survives_exactly() {
         for puzzle in [
+            "x\r\ny\r",
             "a\n b \n\nc\n",
             "x\r\ny\r\n",
             "no newline",
