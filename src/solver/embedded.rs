@@ -9,7 +9,7 @@
 //! `cadical`: the `solve-kissat` binary of `crates/satpipe-kissat`.
 
 use super::{Backend, Outcome};
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::model::Model;
 use rustsat::solvers::{Interrupt, InterruptSolver, PhaseLit, Solve, SolveStats, SolverResult};
 use rustsat::types::{Lit, TernaryVal, Var};
@@ -134,6 +134,7 @@ pub fn create_with_proof(
 ) -> Result<Option<Box<dyn Backend>>> {
     #[cfg(feature = "cadical")]
     {
+        use crate::error::IoContext;
         let mut solver = cadical(options)?;
         // Fail here, naming the file, rather than lose the proof silently.
         let name = proof.display().to_string();
