@@ -8,6 +8,7 @@
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench-crossword  crossword pipelines against the issue's targets
 #   make bench        instances x encodings x solvers into CSV, plots (below)
+#   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
 
 CARGO      ?= cargo
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
@@ -17,7 +18,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos fuzz
 
 all: build
 
@@ -91,6 +92,11 @@ bench-crossword: release deps
 # least-words optimum, release binaries.
 bench-sanalouhos: release
 	scripts/bench-sanalouhos.sh $(RELEASE)
+# Coverage-guided fuzzing of every parser (fuzz/, README "Fuzzing"); not
+# part of `make test`. FUZZ_TARGETS="dimacs nonogram" picks targets.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 clean:
 	$(CARGO) clean

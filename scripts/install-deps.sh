@@ -3,7 +3,8 @@
 # cmake and libclang-dev (to build the embedded solvers) and the external
 # solvers minisat, cadical, picosat and cryptominisat; the word lists
 # wamerican (encode-crossword's default) and wamerican-large (its
-# benchmark). Does nothing when everything is present. Run as root, or with sudo available.
+# benchmark); and the DRAT proof checker rate from crates.io. Does nothing
+# when everything is present. Run as root, or with sudo available.
 set -eu
 
 missing=""
@@ -16,6 +17,13 @@ command -v cryptominisat5 >/dev/null 2>&1 || missing="$missing cryptominisat"
 command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
 [ -r /usr/share/dict/american-english ] || missing="$missing wamerican"
 [ -r /usr/share/dict/american-english-large ] || missing="$missing wamerican-large"
+
+# The DRAT proof checker behind `solve --check-proof`: rate, from
+# crates.io (Debian packages no DRAT checker).
+if ! command -v rate >/dev/null 2>&1 && command -v cargo >/dev/null 2>&1; then
+    echo "install-deps: installing the DRAT proof checker (cargo install rate)"
+    cargo install rate --locked --quiet
+fi
 
 if [ -z "$missing" ]; then
     exit 0

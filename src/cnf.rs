@@ -177,10 +177,16 @@ fn parse_var(token: &str) -> Result<Var, String> {
 
 /// Renders puzzle text as `c puzzle LINE` comments that restore it exactly.
 fn puzzle_to_comments(puzzle: &str) -> Vec<String> {
-    let crlf = puzzle.contains("\r\n");
+    // CRLF mode only when every line ends so; with mixed line ends the
+    // text is split at every LF, so that no comment line ever holds a line
+    // break (found by the header fuzz target: splitting mixed text at CRLF
+    // left bare LFs inside comments, which would end the comment and let
+    // the rest of the puzzle line be read as a clause).
+    let crlf =
+        puzzle.contains("\r\n") && puzzle.matches('\n').count() == puzzle.matches("\r\n").count();
     let final_newline = puzzle.ends_with('\n');
     let body = puzzle.strip_suffix('\n').unwrap_or(puzzle);
-    let body = if crlf {
+    let body = if crlf && final_newline {
         body.strip_suffix('\r').unwrap_or(body)
     } else {
         body
@@ -393,6 +399,7 @@ mod tests {
     #[test]
     fn puzzle_text_survives_exactly() {
         for puzzle in [
+            "x\r\ny\r",
             "a\n b \n\nc\n",
             "x\r\ny\r\n",
             "no newline",
@@ -409,6 +416,21 @@ mod tests {
                 "{puzzle:?}"
             );
         }
+    }
+
+    #[test]
+    fn mixed_line_ends_never_break_a_comment_line() {
+        let puzzle = "a\r\nb\n1 0\r\n";
+        let meta = Metadata {
+            puzzle: Some(puzzle.to_string()),
+            ..Metadata::default()
+        };
+        for line in meta.to_comment_lines() {
+            assert!(!line.contains('\n'), "{line:?}");
+        }
+        // Exact except for a CR before a LF, which DIMACS readers drop.
+        let back = round_trip(&meta).puzzle.expect("puzzle");
+        assert_eq!(back.replace("\r\n", "\n"), "a\nb\n1 0\n");
     }
 
     #[test]

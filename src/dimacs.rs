@@ -23,6 +23,10 @@ use std::io::{BufRead, Write};
 /// literal as solvers read it (and what rustsat can represent).
 pub const MAX_DIMACS_VAR: u32 = Var::MAX_IDX;
 
+/// The largest total weight of the soft clauses of a WCNF (2^63 - 1, as
+/// the MaxSAT Evaluation rules say): every cost then fits in a `u64`.
+pub const MAX_TOTAL_WEIGHT: u64 = i64::MAX as u64;
+
 /// How strictly to read.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReadOptions {
@@ -81,6 +85,8 @@ pub struct Summary {
     pub lines: usize,
     /// True when a `p` line declared the number of variables.
     pub declared: bool,
+    /// The line of the `p` line (1 without one).
+    pub problem_line: usize,
 }
 
 /// Reads a DIMACS CNF or WCNF stream into `sink`.
@@ -137,7 +143,62 @@ pub fn read_formula(input: &mut Input, options: ReadOptions) -> Result<Formula> 
             .max(projected.unwrap_or(0));
     }
     check_metadata(&formula).map_err(|m| Error::parse(&input.name, 1, m))?;
+    check_unused_vars(&mut formula, options)
+        .map_err(|m| Error::parse(&input.name, summary.problem_line, m))?;
     Ok(formula)
+}
+
+/// How many declared variables a formula may leave unused before
+/// [`read_formula`] refuses it: solvers allocate memory for every declared
+/// variable, so `p cnf 2000000000 1` (19 bytes) would take tens of
+/// gigabytes.
+pub const MAX_UNUSED_VARS: u32 = 1 << 24;
+
+/// Rejects a formula with far more variables than it mentions (more than
+/// twice its literal occurrences, names and projection entries, and more
+/// than [`MAX_UNUSED_VARS`]): a `p` line that overstates the count, or
+/// variable numbers far beyond what is used. When relaxed, an overstated
+/// count shrinks to the largest variable used instead.
+fn check_unused_vars(formula: &mut Formula, options: ReadOptions) -> Result<(), String> {
+    let projection = formula.meta.projection.as_ref();
+    let mentions = formula.hard.n_lits()
+        + formula.soft.n_lits()
+        + formula.meta.names.len()
+        + projection.map_or(0, Vec::len);
+    let limit = u32::try_from(mentions.saturating_mul(2))
+        .unwrap_or(u32::MAX)
+        .max(MAX_UNUSED_VARS);
+    if formula.num_vars <= limit {
+        return Ok(());
+    }
+    let largest = [
+        formula.hard.max_var(),
+        formula.soft.max_var(),
+        formula.meta.names.keys().max().copied(),
+        projection.and_then(|p| p.iter().max().copied()),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|v| v.idx32() + 1)
+    .max()
+    .unwrap_or(0);
+    if largest > limit {
+        return Err(format!(
+            "variable {largest} is used but the formula mentions variables only {mentions} \
+             times; solvers allocate memory for every variable up to the largest, so \
+             number the variables densely"
+        ));
+    }
+    if options.relaxed {
+        formula.num_vars = largest;
+        return Ok(());
+    }
+    Err(format!(
+        "the 'p' line declares {} variables but the formula uses only {largest}; \
+         refusing to allocate solver memory for the unused ones (fix the header, \
+         or use --relaxed to solve on the variables used)",
+        formula.num_vars
+    ))
 }
 
 /// Checks that names and projection refer to declared variables.
@@ -166,6 +227,7 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
 struct FormulaCollector {
     formula: Formula,
     metadata: MetadataBuilder,
+    total_weight: u64,
 }
 
 impl Sink for FormulaCollector {
@@ -183,6 +245,16 @@ impl Sink for FormulaCollector {
         Ok(())
     }
     fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String> {
+        self.total_weight = self
+            .total_weight
+            .checked_add(weight)
+            .filter(|&total| total <= MAX_TOTAL_WEIGHT)
+            .ok_or_else(|| {
+                format!(
+                    "the soft clause weights add up to more than {MAX_TOTAL_WEIGHT} \
+                     (2^63 - 1, the MaxSAT Evaluation's limit)"
+                )
+            })?;
         self.formula.soft.push(clause);
         self.formula.weights.push(weight);
         Ok(())
@@ -195,6 +267,7 @@ struct Parser<'a> {
     options: ReadOptions,
     line: usize,
     problem: Option<ProblemLine>,
+    problem_line: usize,
     /// Without a `p` line: new-style WCNF once an `h` or weight was seen.
     new_wcnf: bool,
     seen_clause: bool,
@@ -215,6 +288,7 @@ impl<'a> Parser<'a> {
             options,
             line: 0,
             problem: None,
+            problem_line: 1,
             new_wcnf: false,
             seen_clause: false,
             clause: Vec::new(),
@@ -245,7 +319,7 @@ impl<'a> Parser<'a> {
             bytes = rest;
         }
         if self.line == 1 {
-            if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+            if let Some(rest) = bytes.strip_prefix(crate::io::UTF8_BOM) {
                 bytes = rest;
             }
         }
@@ -290,9 +364,16 @@ impl<'a> Parser<'a> {
             let field = fields
                 .get(i)
                 .ok_or_else(|| self.err(format!("the 'p' line lacks the {what}; {usage}")))?;
-            field
-                .parse::<u64>()
-                .map_err(|_| self.err(format!("the {what} '{field}' is not a non-negative number")))
+            if !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit()) {
+                field
+                    .parse::<u64>()
+                    .map_err(|_| self.err(format!("the {what} {field} is too large")))
+            } else {
+                Err(self.err(format!(
+                    "the {what} '{}' is not a non-negative number",
+                    shown(field.as_bytes())
+                )))
+            }
         };
         let problem = match fields.get(1) {
             Some(&"cnf") => {
@@ -321,6 +402,7 @@ impl<'a> Parser<'a> {
             _ => return Err(self.err(format!("malformed problem line; {usage}"))),
         };
         self.problem = Some(problem);
+        self.problem_line = self.line;
         sink.problem(problem).map_err(|m| self.err(m))
     }
 
@@ -360,9 +442,28 @@ impl<'a> Parser<'a> {
                     return Err(self.err(format!("literal {value} is out of range")));
                 }
                 let var = magnitude as u32;
-                self.max_var = self.max_var.max(var);
+                if var > self.max_var {
+                    self.max_var = var;
+                    self.check_declared(var)?;
+                }
                 self.clause.push(Lit::new(var - 1, value < 0));
             }
+        }
+        Ok(())
+    }
+
+    /// Rejects (unless relaxed) a variable beyond the `p` line's count, at
+    /// the line where it occurs.
+    fn check_declared(&self, var: u32) -> Result<()> {
+        let declared = match self.problem {
+            Some(ProblemLine::Cnf { vars, .. } | ProblemLine::OldWcnf { vars, .. }) => vars,
+            None => return Ok(()),
+        };
+        if var > declared && !self.options.relaxed {
+            return Err(self.err(format!(
+                "a literal uses variable {var} but the 'p' line declares {declared} variables \
+                 (use --relaxed to accept)"
+            )));
         }
         Ok(())
     }
@@ -430,15 +531,20 @@ impl<'a> Parser<'a> {
             _ => (false, token),
         };
         if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            let shown = String::from_utf8_lossy(&token[..token.len().min(40)]);
-            return Err(self.err(format!("'{shown}' is not a number")));
+            if token.iter().any(|b| !(0x20..0x7f).contains(b)) {
+                return Err(self.err(format!(
+                    "'{}' is not a number (is this binary data, not DIMACS text?)",
+                    shown(token)
+                )));
+            }
+            return Err(self.err(format!("'{}' is not a number", shown(token))));
         }
         let mut value: i64 = 0;
         for &d in digits {
             value = value
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(i64::from(d - b'0')))
-                .ok_or_else(|| self.err("number too large"))?;
+                .ok_or_else(|| self.err(format!("number too large: {}", shown(token))))?;
         }
         Ok(if negative { -value } else { value })
     }
@@ -465,20 +571,8 @@ impl<'a> Parser<'a> {
                 ));
             }
         };
-        let num_vars = match declared_vars {
-            Some(vars) if self.max_var > vars && !self.options.relaxed => {
-                return Err(Error::parse(
-                    self.name,
-                    1,
-                    format!(
-                        "a literal uses variable {} but the 'p' line declares {vars} variables",
-                        self.max_var
-                    ),
-                ));
-            }
-            Some(vars) => vars.max(self.max_var),
-            None => self.max_var,
-        };
+        // Beyond the declared count only when relaxed (checked at the literal).
+        let num_vars = declared_vars.map_or(self.max_var, |vars| vars.max(self.max_var));
         if let Some(clauses) = declared_clauses {
             let read = self.hard + self.soft;
             if read != clauses && !self.options.relaxed {
@@ -496,8 +590,23 @@ impl<'a> Parser<'a> {
             soft: self.soft,
             lines: self.line,
             declared: declared_vars.is_some(),
+            problem_line: self.problem_line,
         })
     }
+}
+
+/// A token for a message: at most 40 characters, bytes that are not
+/// printable ASCII escaped.
+fn shown(token: &[u8]) -> String {
+    let mut text: String = token[..token.len().min(40)]
+        .iter()
+        .flat_map(|&b| std::ascii::escape_default(b))
+        .map(char::from)
+        .collect();
+    if token.len() > 40 {
+        text.push_str("...");
+    }
+    text
 }
 
 /// Writes a clause as a DIMACS line: `1 -2 3 0`.
@@ -524,6 +633,11 @@ pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<
             for clause in formula.hard.iter() {
                 write_clause(out, clause)?;
             }
+        }
+        Kind::Wcnf if formula.hard.is_empty() && formula.soft.is_empty() => {
+            // The 2022+ format has no `p` line, so without clauses it would
+            // be indistinguishable from empty input: use the old header.
+            writeln!(out, "p wcnf {} 0", formula.num_vars)?;
         }
         Kind::Wcnf => {
             for clause in formula.hard.iter() {
@@ -590,6 +704,26 @@ mod tests {
         )
         .expect("relaxed");
         assert_eq!(relaxed.num_vars, 2);
+    }
+
+    #[test]
+    fn an_empty_wcnf_writes_and_reads_back() {
+        // Found by the `dimacs` fuzz target: an old-style WCNF without
+        // clauses was written as nothing at all.
+        let f = read_formula(
+            &mut Input::from_text("t.wcnf", "c x\np wcnf 3 6 100\n"),
+            ReadOptions { relaxed: true },
+        )
+        .expect("relaxed");
+        let mut out = Vec::new();
+        write_formula(&mut out, &f).expect("write");
+        let text = String::from_utf8(out).expect("utf8");
+        assert_eq!(text, "c x\np wcnf 3 0\n");
+        let again = read(&text).expect("reads back");
+        assert_eq!(
+            (again.kind, again.num_vars, again.soft.len()),
+            (Kind::Wcnf, 3, 0)
+        );
     }
 
     #[test]

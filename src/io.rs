@@ -10,6 +10,10 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// The name used in messages for standard output.
 pub const STDOUT_NAME: &str = "<stdout>";
 
+/// The UTF-8 byte-order mark that some editors put at the start of a file;
+/// every reader skips it.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// A readable input with the name to use in messages.
 pub struct Input {
     /// `<stdin>` or the path as the user gave it.
@@ -47,6 +51,10 @@ impl Input {
     pub fn read_to_string(mut self) -> Result<String> {
         let mut bytes = Vec::new();
         self.reader.read_to_end(&mut bytes).with_name(&self.name)?;
+        // A UTF-8 byte-order mark (Windows editors write one) is not text.
+        if bytes.starts_with(UTF8_BOM) {
+            bytes.drain(..UTF8_BOM.len());
+        }
         String::from_utf8(bytes).map_err(|e| {
             let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
             let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;

@@ -13,6 +13,10 @@ use crate::io::Input;
 use rustsat::types::{Lit, Var};
 use std::io::{BufRead, Write};
 
+/// The largest variable a model stream may name without listing the
+/// variables before it (see [`Model::from_sparse_lits`]).
+pub const MAX_SPARSE_MODEL_VAR: usize = 1 << 20;
+
 /// An assignment to variables `1..=len` (index 0 is DIMACS variable 1).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Model {
@@ -33,6 +37,21 @@ impl Model {
             values[lit.vidx()] = lit.is_pos();
         }
         Model { values }
+    }
+
+    /// Like [`Model::from_lits`], but refuses a list so sparse that the
+    /// model would take far more memory than the text it came from
+    /// (`v 2000000000 0` would otherwise allocate 2 GB).
+    pub fn from_sparse_lits(lits: &[Lit]) -> Result<Self, String> {
+        let largest = lits.iter().map(|l| l.vidx() + 1).max().unwrap_or(0);
+        if largest > MAX_SPARSE_MODEL_VAR.max(16 * lits.len()) {
+            return Err(format!(
+                "the model names variable {largest} but lists only {} literals; \
+                 a model must list the variables in order",
+                lits.len()
+            ));
+        }
+        Ok(Model::from_lits(lits))
     }
 
     /// The value of `var` (false when not assigned).
@@ -160,15 +179,33 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
             ),
         )
     };
-    let finish_solution =
-        |current: &mut Option<Vec<Lit>>, cost: &mut Option<u64>, stream: &mut ModelStream| {
-            if let Some(lits) = current.take() {
-                stream.solutions.push(Solution {
-                    model: Model::from_lits(&lits),
-                    cost: cost.take(),
-                });
+    // The model being read: its literals, and whether it has ended (the
+    // terminating 0 of a literal list, or a MaxSAT bit string).
+    let finish_solution = |current: &mut Option<Vec<Lit>>,
+                           ended: &mut bool,
+                           cost: &mut Option<u64>,
+                           stream: &mut ModelStream,
+                           line: usize|
+     -> Result<()> {
+        if let Some(lits) = current.take() {
+            let number = stream.solutions.len() + 1;
+            if !std::mem::replace(ended, false) {
+                return Err(err(
+                    line,
+                    format!(
+                        "the model of solution {number} has no terminating 0 \
+                         (was the solver's output cut off?)"
+                    ),
+                ));
             }
-        };
+            stream.solutions.push(Solution {
+                model: Model::from_sparse_lits(&lits).map_err(|m| err(line, m))?,
+                cost: cost.take(),
+            });
+        }
+        Ok(())
+    };
+    let mut ended = false;
     loop {
         buf.clear();
         let mut bytes = Vec::new();
@@ -194,10 +231,20 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
         }
         if minisat {
             let lits = current.get_or_insert_with(Vec::new);
-            parse_lits(trimmed, lits).map_err(|m| err(line_no, m))?;
+            if ended {
+                return Err(err(
+                    line_no,
+                    "the model continues after its terminating 0".into(),
+                ));
+            }
+            ended = parse_lits(trimmed, lits).map_err(|m| err(line_no, m))?;
             continue;
         }
-        match trimmed.split_at(1) {
+        // The first character decides the line's kind; it need not be
+        // ASCII (found by the model_stream fuzz target: `split_at(1)`
+        // panicked inside a multi-byte character).
+        let first = trimmed.chars().next().map_or(0, char::len_utf8);
+        match trimmed.split_at(first) {
             ("c", _) => {
                 if in_header {
                     stream.header.push(trimmed.to_string());
@@ -210,7 +257,13 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
             }
             ("s", rest) => {
                 in_header = false;
-                finish_solution(&mut current, &mut pending_cost, &mut stream);
+                finish_solution(
+                    &mut current,
+                    &mut ended,
+                    &mut pending_cost,
+                    &mut stream,
+                    line_no,
+                )?;
                 let status = Status::parse(rest)
                     .ok_or_else(|| err(line_no, format!("unknown status line '{trimmed}'")))?;
                 if matches!(status, Status::Satisfiable | Status::OptimumFound) {
@@ -234,11 +287,24 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                     && rest.bytes().all(|b| b == b'0' || b == b'1')
                 {
                     // MaxSAT Evaluation 2022+: one character per variable.
+                    if ended || rest.len() > MAX_DIMACS_VAR as usize {
+                        return Err(err(
+                            line_no,
+                            "a second or oversized bit-string model".into(),
+                        ));
+                    }
                     for (i, b) in rest.bytes().enumerate() {
                         lits.push(Lit::new(i as u32, b == b'0'));
                     }
+                    ended = true;
                 } else {
-                    parse_lits(rest, lits).map_err(|m| err(line_no, m))?;
+                    if ended {
+                        return Err(err(
+                            line_no,
+                            "the model continues after its terminating 0".into(),
+                        ));
+                    }
+                    ended = parse_lits(rest, lits).map_err(|m| err(line_no, m))?;
                 }
             }
             ("o", rest) => {
@@ -267,7 +333,13 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
             _ => return Err(unexpected(line_no, trimmed)),
         }
     }
-    finish_solution(&mut current, &mut pending_cost, &mut stream);
+    finish_solution(
+        &mut current,
+        &mut ended,
+        &mut pending_cost,
+        &mut stream,
+        line_no.max(1),
+    )?;
     if stream.status.is_none() {
         return Err(Error::parse(
             &name,
@@ -287,12 +359,23 @@ fn shorten(text: &str) -> String {
     s
 }
 
-/// Parses DIMACS literals (a `0` ends the model).
-fn parse_lits(text: &str, lits: &mut Vec<Lit>) -> Result<(), String> {
+/// Parses DIMACS literals; true when a `0` ended the model (nothing may
+/// follow it).
+fn parse_lits(text: &str, lits: &mut Vec<Lit>) -> Result<bool, String> {
+    let mut ended = false;
     for token in text.split_ascii_whitespace() {
-        lits.extend(parse_literal(token)?);
+        if ended {
+            return Err(format!(
+                "'{}' after the terminating 0 of the model",
+                shorten(token)
+            ));
+        }
+        match parse_literal(token)? {
+            Some(lit) => lits.push(lit),
+            None => ended = true,
+        }
     }
-    Ok(())
+    Ok(ended)
 }
 
 /// Parses one DIMACS literal of a model; `None` for the terminating `0`.
@@ -418,6 +501,12 @@ mod tests {
             read("UNSAT\n").expect("unsat").status,
             Some(Status::Unsatisfiable)
         );
+    }
+
+    #[test]
+    fn a_line_starting_with_a_non_ascii_character_is_an_error() {
+        let err = read("c ok\n\u{364}x\n").expect_err("garbage");
+        assert!(err.to_string().starts_with("m.out:2:"), "{err}");
     }
 
     #[test]

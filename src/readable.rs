@@ -155,7 +155,11 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
         if input.reader.read_until(b'\n', &mut buf).with_name(&name)? == 0 {
             break;
         }
-        let text = std::str::from_utf8(&buf)
+        let mut line: &[u8] = &buf;
+        if raw.is_empty() {
+            line = line.strip_prefix(crate::io::UTF8_BOM).unwrap_or(line);
+        }
+        let text = std::str::from_utf8(line)
             .map_err(|_| Error::parse(&name, raw.len() + 1, "the line is not UTF-8 text"))?;
         raw.push(text.trim_end_matches(['\n', '\r']).to_string());
     }
@@ -257,6 +261,13 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
         }
         n_clauses += 1;
         lines.push(Line::Clause { weight, lits });
+    }
+    if !problem_seen && n_clauses == 0 {
+        return Err(Error::parse(
+            &name,
+            raw.len().max(1),
+            "empty input: no 'p' line and no clauses",
+        ));
     }
     let num_vars = declared_vars.max(max_var);
     let mut buffer = itoa::Buffer::new();

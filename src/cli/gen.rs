@@ -60,9 +60,43 @@ pub enum Family {
     },
 }
 
+/// The most literal occurrences `cnf-gen` writes: it builds a formula in
+/// memory (4 bytes a literal), so this keeps it near 1 GB.
+pub const MAX_GEN_LITERALS: u128 = 1 << 28;
+
+impl Family {
+    /// Upper bounds on the variables and literal occurrences of the formula.
+    fn size(&self) -> (u128, u128) {
+        let n = |x: usize| x as u128;
+        match *self {
+            Family::Php { pigeons, holes } => {
+                let (p, h) = (n(pigeons), n(holes));
+                (p * h, p * h + h * p * p)
+            }
+            Family::Queens { n: size } => {
+                let q = n(size);
+                (q * q, 4 * q * q * q + 2 * q * q)
+            }
+            Family::Random {
+                k, vars, clauses, ..
+            } => (u128::from(vars), n(k) * n(clauses)),
+            Family::CycleCover { n: size, .. } => (n(size), 3 * n(size)),
+        }
+    }
+}
+
 impl Command for GenArgs {
     const NAME: &'static str = "cnf-gen";
     fn run(self) -> Result<u8> {
+        let (vars, literals) = self.family.size();
+        if vars > u128::from(crate::dimacs::MAX_DIMACS_VAR) || literals > MAX_GEN_LITERALS {
+            return Err(crate::Error::Usage(format!(
+                "this formula would have up to {vars} variables and {literals} literal \
+                 occurrences; cnf-gen builds formulas in memory and stops at {} variables \
+                 and {MAX_GEN_LITERALS} literals",
+                crate::dimacs::MAX_DIMACS_VAR
+            )));
+        }
         let formula = match self.family {
             Family::Php { pigeons, holes } => crate::gen::pigeonhole(pigeons, holes),
             Family::Queens { n } => crate::gen::queens(n),

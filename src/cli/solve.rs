@@ -5,7 +5,9 @@ use crate::dimacs::{read_formula, ReadOptions};
 use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
 use crate::solve::{run, Blocking, Enumeration, SolveOptions};
+use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
+use crate::solver::proof::ProofRequest;
 use crate::solver::registry::{find_program, Registry, SolverConfig};
 use crate::solver::{embedded, Backend};
 use clap::Parser;
@@ -91,6 +93,22 @@ pub struct SolveArgs {
     #[arg(long)]
     pub relaxed: bool,
 
+    /// Also solve with a second backend, OTHER (an embedded solver or
+    /// ext:NAME), and fail with exit 1, naming both, when they disagree on
+    /// SAT/UNSAT, the optimum, or the number of solutions.
+    #[arg(long, value_name = "OTHER")]
+    pub cross_check: Option<String>,
+
+    /// Write a DRAT proof of an UNSAT answer to FILE (embedded CaDiCaL; one
+    /// satisfiability question of a CNF, no enumeration).
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+
+    /// Verify the DRAT proof of an UNSAT answer with rate or drat-trim;
+    /// exit 1 when it does not verify.
+    #[arg(long)]
+    pub check_proof: bool,
+
     /// Print the result as one JSON document instead of the model stream.
     #[arg(long)]
     pub json: bool,
@@ -166,6 +184,10 @@ impl SolveArgs {
     }
 }
 
+/// The largest `--time-limit` (about 31 years): larger ones would overflow
+/// the clock.
+const MAX_TIME_LIMIT: f64 = 1e9;
+
 /// The `solve-kissat` binary beside this one, or on PATH.
 fn kissat_companion() -> Option<PathBuf> {
     let beside = std::env::current_exe()
@@ -215,9 +237,9 @@ impl Command for SolveArgs {
             }
         }
         let time_limit = match self.time_limit {
-            Some(t) if !(t.is_finite() && t >= 0.0) => {
+            Some(t) if !(t.is_finite() && (0.0..=MAX_TIME_LIMIT).contains(&t)) => {
                 return Err(Error::Usage(format!(
-                    "--time-limit must be a non-negative number of seconds, not {t}"
+                    "--time-limit must be a number of seconds from 0 to {MAX_TIME_LIMIT:e}, not {t}"
                 )));
             }
             Some(t) => Some(Duration::from_secs_f64(t)),
@@ -229,6 +251,18 @@ impl Command for SolveArgs {
                 "--solver-option is for embedded solvers; put options in --solver-cmd".into(),
             ));
         }
+        let enumerating = self.all || self.max.is_some_and(|m| m > 1);
+        let proof = ProofRequest::new(self.proof.as_deref(), self.check_proof)?;
+        if proof.is_some() && (embedded_name.as_deref() != Some("cadical") || enumerating) {
+            return Err(Error::Usage(
+                "--proof and --check-proof need the embedded cadical and one answer (no --all or --max)"
+                    .into(),
+            ));
+        }
+        let mut cross_check = match &self.cross_check {
+            Some(spec) => Some(crosscheck::backend_factory(spec, &self.registry()?)?),
+            None => None,
+        };
         let mut input = Input::open(&self.input)?;
         let formula = read_formula(
             &mut input,
@@ -245,8 +279,12 @@ impl Command for SolveArgs {
             verbose: self.verbose,
             json: self.json,
         };
+        if proof.is_some() && formula.kind == crate::cnf::Kind::Wcnf {
+            return Err(Error::Usage(
+                "--proof and --check-proof are for CNF, not WCNF optimisation".into(),
+            ));
+        }
         let mut solver_options = self.solver_option.clone();
-        let enumerating = self.all || self.max.is_some_and(|m| m > 1);
         if enumerating
             && embedded_name.as_deref() == Some("cadical")
             && !solver_options.iter().any(|(n, _)| n == "lucky")
@@ -259,14 +297,25 @@ impl Command for SolveArgs {
         let mut factory = || -> Result<Box<dyn Backend>> {
             match (&external, &embedded_name) {
                 (Some(config), _) => Ok(Box::new(External::new(config.clone())?)),
-                (None, Some(name)) => embedded::create(name, &solver_options)?
-                    .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),
+                (None, Some(name)) => match &proof {
+                    Some(request) => embedded::create_with_proof(&solver_options, &request.path)?,
+                    None => embedded::create(name, &solver_options)?,
+                }
+                .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),
                 (None, None) => Err(Error::Usage("no solver available in this build".into())),
             }
         };
         let mut out = io::stdout();
-        let report = run(&formula, &mut factory, &options, &mut out)?;
+        let report = match cross_check.as_mut() {
+            Some(other) => {
+                run_cross_checked(&formula, &mut factory, other.as_mut(), &options, &mut out)?
+            }
+            None => run(&formula, &mut factory, &options, &mut out)?,
+        };
         out.flush().with_name(io::STDOUT_NAME)?;
+        if let Some(request) = &proof {
+            request.finish(&formula, report.status, &mut out)?;
+        }
         if self.stats {
             eprintln!(
                 "solve: {} with {}: {} solution(s){}{} in {:.3}s",

@@ -201,10 +201,12 @@ pub fn validate(source: &str, puzzle: &Puzzle) -> Result<()> {
     ];
     for (kind, clues, at, length) in lines {
         for (i, clue) in clues.iter().enumerate() {
+            // Blocks plus one gap between neighbours (saturating: a block
+            // length may be as large as usize::MAX).
             let need = clue
                 .iter()
-                .fold(0usize, |acc, &b| acc.saturating_add(b).saturating_add(1))
-                .saturating_sub(1);
+                .fold(0usize, |acc, &b| acc.saturating_add(b))
+                .saturating_add(clue.len().saturating_sub(1));
             if need > length {
                 return Err(Error::parse(
                     source,

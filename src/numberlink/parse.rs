@@ -167,19 +167,16 @@ fn check_size(source: &str, line: usize, rows: usize, cols: usize) -> Result<()>
 }
 
 /// Collects endpoint occurrences per pair and checks each appears twice.
+/// Pairs are kept only once seen, so a header that declares millions of
+/// pairs costs nothing until the grid really has them.
+#[derive(Default)]
 struct Endpoints {
-    seen: Vec<Vec<(Cell, usize)>>,
+    seen: std::collections::BTreeMap<usize, Vec<(Cell, usize)>>,
 }
 
 impl Endpoints {
-    fn new(pairs: usize) -> Self {
-        Endpoints {
-            seen: vec![Vec::new(); pairs],
-        }
-    }
-
     fn add(&mut self, source: &str, line: usize, k: usize, label: &str, cell: Cell) -> Result<()> {
-        let list = &mut self.seen[k];
+        let list = self.seen.entry(k).or_default();
         if list.len() == 2 {
             return Err(Error::parse(
                 source,
@@ -195,37 +192,28 @@ impl Endpoints {
         Ok(())
     }
 
-    /// The pairs with their indices; absent pairs are skipped when
-    /// `allow_absent`, else an error.
+    /// The pairs that appear, in order of `k`, each with both endpoints;
+    /// `label(k)` names pair `k` in errors.
     fn finish(
         self,
         source: &str,
-        last_line: usize,
-        labels: &[String],
-        allow_absent: bool,
+        label: impl Fn(usize) -> String,
     ) -> Result<Vec<(usize, [Cell; 2])>> {
         let mut pairs = Vec::with_capacity(self.seen.len());
-        for (k, list) in self.seen.into_iter().enumerate() {
+        for (k, list) in self.seen {
             match list.as_slice() {
                 [(a, _), (b, _)] => pairs.push((k, [*a, *b])),
-                [] if allow_absent => {}
-                [(_, line)] => {
+                [(_, line), ..] => {
                     return Err(Error::parse(
                         source,
                         *line,
                         format!(
                             "'{}' appears only once: every pair needs two endpoints (an odd number of endpoints)",
-                            labels[k]
+                            label(k)
                         ),
                     ))
                 }
-                _ => {
-                    return Err(Error::parse(
-                        source,
-                        last_line,
-                        format!("'{}' never appears in the grid", labels[k]),
-                    ))
-                }
+                [] => {}
             }
         }
         Ok(pairs)
@@ -263,8 +251,7 @@ fn parse_seed(source: &str, text: &str) -> Result<Puzzle> {
             format!("K = {k} pairs cannot fit in a {rows}x{cols} grid"),
         ));
     }
-    let labels: Vec<String> = (1..=k).map(|i| i.to_string()).collect();
-    let mut endpoints = Endpoints::new(k);
+    let mut endpoints = Endpoints::default();
     let mut row = 0;
     let mut last_line = size_line;
     for (line, text) in lines {
@@ -314,7 +301,7 @@ fn parse_seed(source: &str, text: &str) -> Result<Puzzle> {
                     ),
                 ));
             }
-            endpoints.add(source, line, value - 1, &labels[value - 1], (row, col))?;
+            endpoints.add(source, line, value - 1, &value.to_string(), (row, col))?;
         }
         row += 1;
     }
@@ -326,12 +313,12 @@ fn parse_seed(source: &str, text: &str) -> Result<Puzzle> {
         ));
     }
     // K is an upper bound: the seed's own instances skip some numbers.
-    let present = endpoints.finish(source, last_line, &labels, true)?;
+    let present = endpoints.finish(source, |k| (k + 1).to_string())?;
     Ok(Puzzle {
         rows,
         cols,
         numbers: present.iter().map(|&(k, _)| k + 1).collect(),
-        labels: present.iter().map(|&(k, _)| labels[k].clone()).collect(),
+        labels: present.iter().map(|&(k, _)| (k + 1).to_string()).collect(),
         pairs: present.into_iter().map(|(_, p)| p).collect(),
         format: Format::Seed,
     })
@@ -401,6 +388,16 @@ fn parse_adc(source: &str, text: &str) -> Result<Puzzle> {
     let (w, h) = size.ok_or_else(|| Error::parse(source, 1, "missing the 'SIZE WxH' line"))?;
     let (n, n_line) =
         count.ok_or_else(|| Error::parse(source, 1, "missing the 'LINE_NUM n' line"))?;
+    if n > lines_seen.len() {
+        // Some LINE# is missing; find the first without allocating `n`.
+        let given: std::collections::HashSet<usize> = lines_seen.iter().map(|l| l.1).collect();
+        let missing = (1..=n).find(|k| !given.contains(k)).unwrap_or(n);
+        return Err(Error::parse(
+            source,
+            last_line,
+            format!("LINE#{missing} is missing (LINE_NUM {n} on line {n_line})"),
+        ));
+    }
     let labels: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
     let mut pairs: Vec<Option<[Cell; 2]>> = vec![None; n];
     let mut used: std::collections::HashMap<Cell, usize> = std::collections::HashMap::new();
@@ -542,7 +539,7 @@ fn parse_letters(source: &str, text: &str, index: usize) -> Result<Puzzle> {
         symbols.sort_unstable();
         symbols.dedup();
         let labels: Vec<String> = symbols.iter().map(|c| c.to_string()).collect();
-        let mut endpoints = Endpoints::new(symbols.len());
+        let mut endpoints = Endpoints::default();
         for (r, row) in grid.iter().enumerate() {
             for (c, &ch) in row.iter().enumerate() {
                 if ch == '.' {
@@ -554,7 +551,7 @@ fn parse_letters(source: &str, text: &str, index: usize) -> Result<Puzzle> {
             }
         }
         let pairs: Vec<[Cell; 2]> = endpoints
-            .finish(source, last_line, &labels, false)?
+            .finish(source, |k| labels[k].clone())?
             .into_iter()
             .map(|(_, p)| p)
             .collect();

@@ -67,17 +67,7 @@ pub fn create(name: &str, options: &[SolverOption]) -> Result<Option<Box<dyn Bac
     let _ = &reject;
     Ok(match name {
         #[cfg(feature = "cadical")]
-        "cadical" => {
-            let mut solver = rustsat_cadical::CaDiCaL::default();
-            for (option, value) in options {
-                solver.set_option(option, *value).map_err(|_| {
-                    Error::Usage(format!(
-                        "cadical has no option '{option}' (or {value} is out of its range)"
-                    ))
-                })?;
-            }
-            Some(Box::new(Incremental::new("cadical", solver)))
-        }
+        "cadical" => Some(Box::new(Incremental::new("cadical", cadical(options)?))),
         #[cfg(feature = "minisat")]
         "minisat" => {
             if !options.is_empty() {
@@ -121,6 +111,46 @@ pub fn create(name: &str, options: &[SolverOption]) -> Result<Option<Box<dyn Bac
         }
         _ => None,
     })
+}
+
+/// CaDiCaL with `options` set.
+#[cfg(feature = "cadical")]
+fn cadical(options: &[SolverOption]) -> Result<rustsat_cadical::CaDiCaL<'static, 'static>> {
+    let mut solver = rustsat_cadical::CaDiCaL::default();
+    for (option, value) in options {
+        solver.set_option(option, *value).map_err(|_| {
+            Error::Usage(format!(
+                "cadical has no option '{option}' (or {value} is out of its range)"
+            ))
+        })?;
+    }
+    Ok(solver)
+}
+
+/// The embedded CaDiCaL writing a DRAT proof (text) of its answers to
+/// `proof`; the file is complete when the backend is dropped. Only CaDiCaL
+/// traces proofs in rustsat 0.7.5; `None` when this build lacks it.
+pub fn create_with_proof(
+    options: &[SolverOption],
+    proof: &std::path::Path,
+) -> Result<Option<Box<dyn Backend>>> {
+    #[cfg(feature = "cadical")]
+    {
+        use crate::error::IoContext;
+        let mut solver = cadical(options)?;
+        // Fail here, naming the file, rather than lose the proof silently.
+        let name = proof.display().to_string();
+        std::fs::File::create(proof).with_name(&name)?;
+        solver
+            .trace_proof(proof, rustsat_cadical::ProofFormat::Drat { binary: false })
+            .map_err(|e| Error::Usage(format!("{}: {e}", proof.display())))?;
+        Ok(Some(Box::new(Incremental::new("cadical", solver))))
+    }
+    #[cfg(not(feature = "cadical"))]
+    {
+        let _ = (options, proof);
+        Ok(None)
+    }
 }
 
 /// Runs `solve` with a watchdog thread that interrupts the solver at the

@@ -198,8 +198,15 @@ impl Backend for External {
         }
         let code = status.code().unwrap_or(-1);
         if ![0, 10, 20].contains(&code) {
+            let hint = match code {
+                126 => " (the command is not executable)".to_string(),
+                127 => " (the command was not found)".to_string(),
+                // A shell reports a child killed by signal N as 128 + N.
+                129..=159 => format!(" (killed by signal {})", code - 128),
+                _ => String::new(),
+            };
             return Err(self.fail(format!(
-                "failed with exit code {code}{}",
+                "failed with exit code {code}{hint}{}",
                 tail(if stderr.is_empty() { &stdout } else { &stderr })
             )));
         }

@@ -6,8 +6,10 @@
 //! solver program described by a [`registry`] entry. The enumeration and
 //! optimisation loops in [`crate::solve`] work with any backend.
 
+pub mod crosscheck;
 pub mod embedded;
 pub mod external;
+pub mod proof;
 pub mod registry;
 
 use crate::cnf::Clauses;
