@@ -591,3 +591,38 @@ fn bad_flags_are_usage_errors() {
         assert_eq!(common::code(&out), 1, "{command}");
     }
 }
+
+#[test]
+fn word_lists_with_duplicates_non_ascii_and_bad_bytes() {
+    let dir = temp_dir();
+    let words = common::temp_file(dir.path(), "words.txt", b"cat\ncat\ncaf\xc3\xa9\n");
+    let pattern = common::temp_file(dir.path(), "p.txt", b"...\n");
+    let words_arg = words.display().to_string();
+    let pattern_arg = pattern.display().to_string();
+    // Crosswords: a listed word twice is an error at its second line; a
+    // non-ASCII word too (or filtered with --filter-words).
+    let out = run(
+        "encode-crossword",
+        &["--words", &words_arg, "--pattern", &pattern_arg],
+        b"",
+    );
+    assert_fails(&out, "encode-crossword", &words_arg, Some(2), "twice");
+    let accented = common::temp_file(dir.path(), "accented.txt", b"cat\ncaf\xc3\xa9\n");
+    let accented_arg = accented.display().to_string();
+    let out = run(
+        "encode-crossword",
+        &["--words", &accented_arg, "--pattern", &pattern_arg],
+        b"",
+    );
+    assert_fails(&out, "encode-crossword", &accented_arg, Some(2), "");
+    // Sanalouhos: Unicode words are its alphabet and duplicates are one
+    // word, but bytes that are no UTF-8 are an error naming the line.
+    let bad = common::temp_file(dir.path(), "bad.txt", b"kala\nkala\n\xc3\xa4es\n\xff\xfe\n");
+    let bad_arg = bad.display().to_string();
+    let out = run(
+        "encode-sanalouhos",
+        &["--words", &bad_arg, "TMSIIOULKNIEKIAITTAONTTIMAAOTI"],
+        b"",
+    );
+    assert_fails(&out, "encode-sanalouhos", &bad_arg, Some(4), "UTF-8");
+}

@@ -9,10 +9,10 @@
 
 mod common;
 
-use common::{bin, code, external_available, external_command, instance, stderr, stdout};
+use common::{bin, code, external_available, instance, run_program_in, stderr, stdout};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 /// The folder solv-o-matic's puzzles are run from.
 fn solvomatic_dir() -> PathBuf {
@@ -21,23 +21,7 @@ fn solvomatic_dir() -> PathBuf {
 
 /// Runs one of the project's binaries in `dir` with `stdin`.
 fn run_in(dir: &Path, name: &str, args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = external_command(&bin(name).to_string_lossy())
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("wait");
-    let _ = writer.join();
-    output
+    run_program_in(Some(dir), &bin(name), args, stdin)
 }
 
 /// encode (in `dir`), solve, decode; returns the three outputs.

@@ -29,11 +29,20 @@ pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Output {
 
 /// Runs any program with `args` and `stdin`; returns its output.
 pub fn run_program(program: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(program)
-        .args(args)
-        // cargo test points LD_LIBRARY_PATH at the solver crates' build
-        // folders; Debian's minisat would then load the wrong libminisat.
-        .env_remove("LD_LIBRARY_PATH")
+    run_program_in(None, program, args, stdin)
+}
+
+/// Runs any program with `args` and `stdin`, in folder `dir` when given;
+/// returns its output.
+pub fn run_program_in(dir: Option<&Path>, program: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    // cargo test points LD_LIBRARY_PATH at the solver crates' build
+    // folders; Debian's minisat would then load the wrong libminisat.
+    let mut command = external_command(&program.to_string_lossy());
+    command.args(args);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
