@@ -52,6 +52,26 @@ impl Clauses {
         (0..self.ends.len()).map(move |i| self.get(i))
     }
 
+    /// Index of the first clause with no literal for which `holds` is
+    /// true.
+    pub fn first_without(&self, holds: impl Fn(Lit) -> bool) -> Option<usize> {
+        let mut start = 0;
+        for (index, &end) in self.ends.iter().enumerate() {
+            let mut satisfied = false;
+            for &lit in &self.lits[start..end] {
+                if holds(lit) {
+                    satisfied = true;
+                    break;
+                }
+            }
+            if !satisfied {
+                return Some(index);
+            }
+            start = end;
+        }
+        None
+    }
+
     /// The largest variable occurring in any clause.
     pub fn max_var(&self) -> Option<Var> {
         self.lits.iter().map(|l| l.var()).max()
@@ -369,9 +389,20 @@ impl Formula {
 
     /// Index of the first hard clause that `model` falsifies, if any.
     pub fn first_falsified(&self, model: &[bool]) -> Option<usize> {
+        // The truth of every literal by `Lit::lidx` (variables the model
+        // lacks are false), so that each literal costs one lookup.
+        let vars = (self.num_vars as usize).max(model.len());
+        let mut truth = vec![false; 2 * vars];
+        for (var, &value) in model.iter().enumerate() {
+            truth[2 * var + usize::from(!value)] = true;
+        }
+        for var in model.len()..vars {
+            truth[2 * var + 1] = true;
+        }
+        // Literals beyond `vars` cannot occur (`num_vars` is at least the
+        // largest variable), but a missing one would count as false.
         self.hard
-            .iter()
-            .position(|clause| !clause_satisfied(clause, model))
+            .first_without(|lit| truth.get(lit.lidx()).copied().unwrap_or(lit.is_neg()))
     }
 }
 

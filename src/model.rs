@@ -396,23 +396,23 @@ pub fn parse_literal(token: &str) -> Result<Option<Lit>, String> {
 /// Writes `v` lines for a model over `num_vars` variables, wrapped.
 pub fn write_v_lines(out: &mut dyn Write, model: &Model, num_vars: u32) -> std::io::Result<()> {
     let mut buffer = itoa::Buffer::new();
-    let mut line = String::with_capacity(80);
-    line.push('v');
+    // The whole block goes out in one write: about 6 bytes a variable.
+    let mut text: Vec<u8> = Vec::with_capacity(num_vars as usize * 7 + 8);
+    let mut line_start = 0;
+    text.push(b'v');
     for v in 0..num_vars as usize {
         let value = model.values.get(v).copied().unwrap_or(false);
         let number = (v + 1) as i64;
         let token = buffer.format(if value { number } else { -number });
-        if line.len() + token.len() + 1 > 78 {
-            out.write_all(line.as_bytes())?;
-            out.write_all(b"\n")?;
-            line.clear();
-            line.push('v');
+        if text.len() - line_start + token.len() + 1 > 78 {
+            text.extend_from_slice(b"\nv");
+            line_start = text.len() - 1;
         }
-        line.push(' ');
-        line.push_str(token);
+        text.push(b' ');
+        text.extend_from_slice(token.as_bytes());
     }
-    line.push_str(" 0\n");
-    out.write_all(line.as_bytes())
+    text.extend_from_slice(b" 0\n");
+    out.write_all(&text)
 }
 
 /// Checks `model` against every hard clause of `clauses`; the error names
@@ -432,6 +432,110 @@ pub fn check_model(formula: &crate::cnf::Formula, model: &Model, who: &str) -> R
         )));
     }
     Ok(())
+}
+
+/// Checks a sequence of models against a formula's hard clauses, each
+/// after the first only where it differs from the one before: it keeps the
+/// number of true literals of every clause and updates the clauses of the
+/// variables that changed. Enumeration checks thousands of models that
+/// differ in a few variables; this makes each check cost what changed, not
+/// the whole formula.
+#[derive(Debug)]
+pub struct ModelChecker<'a> {
+    formula: &'a crate::cnf::Formula,
+    /// Clause indices of each literal (by `Lit::lidx`): `clauses[starts[l]..starts[l + 1]]`.
+    starts: Vec<u32>,
+    clauses: Vec<u32>,
+    /// True literals per clause under `values`.
+    true_count: Vec<u32>,
+    /// Clauses with no true literal.
+    unsatisfied: usize,
+    /// The last model checked, one value per variable; empty before the first.
+    values: Vec<bool>,
+}
+
+impl<'a> ModelChecker<'a> {
+    /// A checker for `formula`'s hard clauses.
+    pub fn new(formula: &'a crate::cnf::Formula) -> Self {
+        let literals = 2 * formula.num_vars as usize;
+        let mut starts = vec![0u32; literals + 1];
+        for clause in formula.hard.iter() {
+            for lit in clause {
+                starts[lit.lidx() + 1] += 1;
+            }
+        }
+        for l in 0..literals {
+            starts[l + 1] += starts[l];
+        }
+        let mut fill = starts.clone();
+        let mut clauses = vec![0u32; starts[literals] as usize];
+        for (index, clause) in formula.hard.iter().enumerate() {
+            for lit in clause {
+                let slot = &mut fill[lit.lidx()];
+                clauses[*slot as usize] = index as u32;
+                *slot += 1;
+            }
+        }
+        ModelChecker {
+            formula,
+            starts,
+            clauses,
+            true_count: vec![0; formula.hard.len()],
+            unsatisfied: formula.hard.len(),
+            values: Vec::new(),
+        }
+    }
+
+    /// Checks `model`; the error names the first clause it falsifies.
+    pub fn check(&mut self, model: &Model, who: &str) -> Result<()> {
+        let num_vars = self.formula.num_vars as usize;
+        if model.values.len() > num_vars {
+            // Variables beyond the formula's: the plain check handles them.
+            return check_model(self.formula, model, who);
+        }
+        let first = self.values.is_empty();
+        if first {
+            self.values = vec![false; num_vars];
+            // Every variable starts false: count the negative literals.
+            for var in 0..num_vars {
+                self.count(Lit::new(var as u32, true), true);
+            }
+        }
+        for var in 0..num_vars {
+            let value = model.value(Var::new(var as u32));
+            if value != self.values[var] {
+                self.values[var] = value;
+                self.count(Lit::new(var as u32, !value), true);
+                self.count(Lit::new(var as u32, value), false);
+            }
+        }
+        if self.unsatisfied > 0 {
+            return check_model(self.formula, model, who);
+        }
+        Ok(())
+    }
+
+    /// Counts `lit` as become true (`up`) or false in its clauses.
+    fn count(&mut self, lit: Lit, up: bool) {
+        let (from, to) = (
+            self.starts[lit.lidx()] as usize,
+            self.starts[lit.lidx() + 1] as usize,
+        );
+        for &clause in &self.clauses[from..to] {
+            let count = &mut self.true_count[clause as usize];
+            if up {
+                if *count == 0 {
+                    self.unsatisfied -= 1;
+                }
+                *count += 1;
+            } else {
+                *count -= 1;
+                if *count == 0 {
+                    self.unsatisfied += 1;
+                }
+            }
+        }
+    }
 }
 
 impl ModelStream {
@@ -467,6 +571,31 @@ mod tests {
 
     fn read(text: &str) -> Result<ModelStream> {
         read_model_stream(&mut Input::from_text("m.out", text))
+    }
+
+    #[test]
+    fn the_incremental_checker_agrees_with_the_full_check() {
+        use crate::dimacs::{read_formula, ReadOptions};
+        // (1 or 2), (not 1 or 3), (not 2 or not 3), (2 or 4 or 4)
+        let text = "p cnf 4 4\n1 2 0\n-1 3 0\n-2 -3 0\n2 4 4 0\n";
+        let formula =
+            read_formula(&mut Input::from_text("f.cnf", text), ReadOptions::default()).unwrap();
+        let mut checker = ModelChecker::new(&formula);
+        // Every assignment of the four variables, in an order where each
+        // differs from the one before in several places.
+        for step in 0..16u32 {
+            let bits = (step * 7) % 16;
+            let model = Model::from_values((0..4).map(|v| bits >> v & 1 == 1).collect());
+            let full = check_model(&formula, &model, "test").map_err(|e| e.to_string());
+            let incremental = checker.check(&model, "test").map_err(|e| e.to_string());
+            assert_eq!(full, incremental, "assignment {bits:04b}");
+        }
+        // A model shorter than the formula: the missing variables are false.
+        let short = Model::from_values(vec![true, false, true]);
+        assert_eq!(
+            checker.check(&short, "t").map_err(|e| e.to_string()),
+            check_model(&formula, &short, "t").map_err(|e| e.to_string())
+        );
     }
 
     #[test]

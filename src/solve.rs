@@ -28,7 +28,8 @@
 use crate::cnf::{Formula, Kind};
 use crate::error::{Error, IoContext, Result};
 use crate::model::{
-    check_model, write_v_lines, Model, Status, ENUMERATION_COMPLETE, ENUMERATION_STOPPED,
+    check_model, write_v_lines, Model, ModelChecker, Status, ENUMERATION_COMPLETE,
+    ENUMERATION_STOPPED,
 };
 use crate::solver::{Backend, Outcome};
 use rustsat::encodings::{card, pb, CollectClauses};
@@ -169,6 +170,10 @@ pub fn run(
     Ok(report)
 }
 
+/// What the cube search does with each model it reaches: gets the session,
+/// the model and the cost limit (which it may lower); returns true to stop.
+type Leaf<'l, 'a> = dyn FnMut(&mut Session<'a>, Model, &mut Option<u64>) -> Result<bool> + 'l;
+
 struct Session<'a> {
     formula: &'a Formula,
     options: &'a SolveOptions,
@@ -176,7 +181,10 @@ struct Session<'a> {
     start: Instant,
     deadline: Option<Instant>,
     projection: Vec<Var>,
-    seen: HashSet<Vec<bool>>,
+    /// The projections of the solutions found, packed 64 to a word.
+    seen: HashSet<Vec<u64>>,
+    /// Checks enumerated models incrementally (created at the first).
+    checker: Option<ModelChecker<'a>>,
     found: Vec<FoundSolution>,
     count: u64,
     solver: String,
@@ -193,6 +201,7 @@ impl<'a> Session<'a> {
             deadline: options.time_limit.map(|t| start + t),
             projection: formula.projection(),
             seen: HashSet::new(),
+            checker: None,
             found: Vec::new(),
             count: 0,
             solver: String::new(),
@@ -220,25 +229,30 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn new_backend(&mut self, factory: &mut BackendFactory<'_>) -> Result<Box<dyn Backend>> {
-        let mut backend = factory()?;
-        backend.reserve(self.formula.num_vars)?;
-        for clause in self.formula.hard.iter() {
-            backend.add_clause(clause)?;
-        }
+    fn new_backend(&mut self, factory: &mut BackendFactory<'_>) -> Result<Box<dyn Backend + 'a>> {
+        let backend = Deferred {
+            inner: factory()?,
+            pending: Some(self.formula),
+        };
         self.solver = backend.description();
         if !self.options.json {
             let text = format!("c solver {}", self.solver);
             self.line(&text)?;
         }
-        Ok(backend)
+        Ok(Box::new(backend))
     }
 
     /// Checks a model and records it; prints it in text mode.
     fn accept(&mut self, model: &Model, status: Status, cost: Option<u64>) -> Result<()> {
-        check_model(self.formula, model, &self.solver)?;
-        let projected: Vec<bool> = self.projection.iter().map(|&v| model.value(v)).collect();
-        if self.options.enumerating() && !self.seen.insert(projected) {
+        if self.options.enumerating() {
+            let formula = self.formula;
+            self.checker
+                .get_or_insert_with(|| ModelChecker::new(formula))
+                .check(model, &self.solver)?;
+        } else {
+            check_model(self.formula, model, &self.solver)?;
+        }
+        if self.options.enumerating() && !self.seen.insert(self.packed_projection(model)) {
             return Err(Error::Check(format!(
                 "{} returned a solution already found (it ignored a blocking clause)",
                 self.solver
@@ -262,6 +276,17 @@ impl<'a> Session<'a> {
             self.progress(&format!("{} solutions", self.count));
         }
         Ok(())
+    }
+
+    /// The projection of `model` as bits, 64 to a word.
+    fn packed_projection(&self, model: &Model) -> Vec<u64> {
+        let mut words = vec![0u64; self.projection.len().div_ceil(64)];
+        for (i, &var) in self.projection.iter().enumerate() {
+            if model.value(var) {
+                words[i / 64] |= 1 << (i % 64);
+            }
+        }
+        words
     }
 
     /// A solution as the JSON report lists it.
@@ -342,37 +367,78 @@ impl<'a> Session<'a> {
         cost: Option<u64>,
     ) -> Result<Option<bool>> {
         let limit = self.options.limit();
-        let mut up = cubes::Propagator::new(self.formula);
+        let mut up = cubes::Propagator::new(self.formula, &self.projection);
+        // When enumerating optima, the cost bound lives in the solver:
+        // completion by propagation alone could overshoot it.
+        let completion = cost.is_none();
+        self.cube_search(
+            backend,
+            &mut up,
+            completion,
+            (None, &mut None),
+            &mut |session, model, _| {
+                session.accept(&model, status, cost)?;
+                Ok(limit.is_some_and(|l| session.count >= l))
+            },
+        )
+    }
+
+    /// The depth-first search over disjoint cubes that enumeration and
+    /// optimisation by cubes share. `leaf` gets every model that the search
+    /// reaches (one per projected assignment) and the current cost limit,
+    /// which it may lower; it returns true to stop the search. With `cost`,
+    /// every branch whose falsified soft clauses already weigh more than
+    /// the limit is cut. The propagator is left unassigned. Returns `Some(true)` when the search space is
+    /// exhausted, `Some(false)` when `leaf` stopped it, `None` when the
+    /// solver gave up (time limit).
+    fn cube_search(
+        &mut self,
+        backend: &mut dyn Backend,
+        up: &mut cubes::Propagator,
+        completion: bool,
+        (partial_cost, cost_limit): (Option<&cubes::PartialCost>, &mut Option<u64>),
+        leaf: &mut Leaf<'_, 'a>,
+    ) -> Result<Option<bool>> {
         if !up.propagate_root() {
+            up.undo_to(0);
             return Ok(Some(true));
         }
-        up.branch_on(&self.projection);
         let mut levels: Vec<cubes::Level> = Vec::new();
         let mut order: Vec<Var> = Vec::with_capacity(self.projection.len());
-        let (mut calls, mut refuted) = (0u64, 0u64);
-        loop {
-            if limit.is_some_and(|l| self.count >= l) {
-                return Ok(Some(false));
-            }
+        let (mut calls, mut refuted, mut decisions) = (0u64, 0u64, 0u64);
+        let over_limit = |up: &cubes::Propagator, limit: &Option<u64>| match (partial_cost, limit) {
+            (Some(partial), Some(limit)) => partial.lower_bound(up) > *limit,
+            _ => false,
+        };
+        let prefers = |a: Lit, b: Lit| partial_cost.is_some_and(|partial| partial.prefers(a, b));
+        let preferred: Option<&dyn Fn(Lit, Lit) -> bool> = match partial_cost {
+            Some(_) => Some(&prefers),
+            None => None,
+        };
+        let exhausted = loop {
             // Branch on the open projection clause with the fewest choices
             // (dancing links' column rule); the solver is asked only when
             // every such clause is satisfied.
-            if let Some(lit) = up.shortest_open_clause() {
+            if let Some(lit) = up.shortest_open_clause(preferred) {
+                decisions += 1;
                 levels.push(cubes::Level {
                     lit,
                     flipped: false,
                     trail: up.trail_len(),
                 });
-                let consistent = up.assign(lit) && up.propagate();
-                if !consistent && !cubes::backtrack(&mut up, &mut levels, &mut refuted) {
-                    break;
+                let consistent = up.assign(lit) && up.propagate() && !over_limit(up, cost_limit);
+                if !consistent
+                    && !cubes::backtrack(up, &mut levels, &mut refuted, &|up| {
+                        over_limit(up, cost_limit)
+                    })
+                {
+                    break true;
                 }
                 continue;
             }
             // Every branching clause is satisfied: complete the assignment
-            // by propagation alone if possible, else ask the solver (always
-            // when enumerating optima: the cost bound lives in the solver).
-            let completed = if cost.is_none() { up.complete() } else { None };
+            // by propagation alone if possible, else ask the solver.
+            let completed = if completion { up.complete() } else { None };
             let model = match completed {
                 Some(model) => Some(model),
                 None => {
@@ -381,7 +447,10 @@ impl<'a> Session<'a> {
                     match backend.solve_assuming(&assumptions, self.deadline)? {
                         Outcome::Sat(model) => Some(model),
                         Outcome::Unsat => None,
-                        Outcome::Unknown => return Ok(None),
+                        Outcome::Unknown => {
+                            up.undo_to(0);
+                            return Ok(None);
+                        }
                     }
                 }
             };
@@ -396,6 +465,7 @@ impl<'a> Session<'a> {
                         continue;
                     }
                     let lit = Lit::new(var.idx32(), !model.value(var));
+                    decisions += 1;
                     levels.push(cubes::Level {
                         lit,
                         flipped: false,
@@ -408,16 +478,21 @@ impl<'a> Session<'a> {
                         )));
                     }
                 }
-                self.accept(&model, status, cost)?;
+                if leaf(self, model, cost_limit)? {
+                    break false;
+                }
             }
-            if !cubes::backtrack(&mut up, &mut levels, &mut refuted) {
-                break;
+            if !cubes::backtrack(up, &mut levels, &mut refuted, &|up| {
+                over_limit(up, cost_limit)
+            }) {
+                break true;
             }
-        }
+        };
+        up.undo_to(0);
         self.progress(&format!(
-            "enumeration by cubes: {calls} solver calls, {refuted} branches refuted by propagation"
+            "search by cubes: {decisions} decisions, {calls} solver calls, {refuted} branches refuted by propagation"
         ));
-        Ok(Some(true))
+        Ok(Some(exhausted))
     }
 
     /// Enumeration by blocking clauses.
@@ -502,37 +577,10 @@ impl<'a> Session<'a> {
 
     fn optimise(&mut self, factory: &mut BackendFactory<'_>) -> Result<Report> {
         let mut backend = self.new_backend(factory)?;
-        let objective = Objective::relax(self.formula, backend.as_mut())?;
-        let mut bound =
-            BoundEncoding::new(&objective, self.formula.num_vars + objective.relaxations);
-        let mut best: Option<(Model, u64)> = None;
-        let proven = loop {
-            match backend.solve(self.deadline)? {
-                Outcome::Sat(model) => {
-                    check_model(self.formula, &model, &self.solver)?;
-                    let cost = self.formula.cost(model.values());
-                    if let Some((_, old)) = &best {
-                        if cost >= *old {
-                            return Err(Error::Check(format!(
-                                "{} returned a model of cost {cost}, not cheaper than {old} as demanded",
-                                self.solver
-                            )));
-                        }
-                    }
-                    if !self.options.json {
-                        self.line(&format!("o {cost}"))?;
-                        self.out.flush().with_name(crate::io::STDOUT_NAME)?;
-                    }
-                    self.progress(&format!("cost {cost}"));
-                    best = Some((model, cost));
-                    if cost <= objective.base_cost {
-                        break true;
-                    }
-                    bound.demand_at_most(cost - objective.base_cost - 1, backend.as_mut())?;
-                }
-                Outcome::Unsat => break true,
-                Outcome::Unknown => break false,
-            }
+        let mut by_cubes = self.cube_optimisation(backend.as_ref());
+        let (best, proven) = match &mut by_cubes {
+            Some((up, partial)) => self.best_by_cubes(backend.as_mut(), up, partial)?,
+            None => self.best_by_linear_search(backend.as_mut())?,
         };
         let Some((model, cost)) = best else {
             let status = if proven {
@@ -554,16 +602,203 @@ impl<'a> Session<'a> {
             self.accept(&model, status, Some(cost))?;
             return Ok(self.report(status, None, Some(cost), backend.as_ref()));
         }
-        // Every optimal solution: a fresh solver with the bound `= optimum`.
         self.progress(&format!("optimum {cost}; enumerating optimal solutions"));
-        let mut backend = self.new_backend(factory)?;
-        let objective = Objective::relax(self.formula, backend.as_mut())?;
-        let mut bound =
-            BoundEncoding::new(&objective, self.formula.num_vars + objective.relaxations);
-        bound.demand_at_most(cost - objective.base_cost, backend.as_mut())?;
-        let ended = self.enumerate(backend.as_mut(), Status::OptimumFound, Some(cost))?;
+        let ended = match &mut by_cubes {
+            Some((up, partial)) => self.optima_by_cubes(backend.as_mut(), up, partial, cost)?,
+            None => {
+                // A fresh solver with the bound `= optimum`.
+                backend = self.new_backend(factory)?;
+                let objective = Objective::relax(self.formula, backend.as_mut())?;
+                let mut bound =
+                    BoundEncoding::new(&objective, self.formula.num_vars + objective.relaxations);
+                bound.demand_at_most(cost - objective.base_cost, backend.as_mut())?;
+                self.enumerate(backend.as_mut(), Status::OptimumFound, Some(cost))?
+            }
+        };
         let complete = self.finish_enumeration(ended)?;
         Ok(self.report(status, complete, Some(cost), backend.as_ref()))
+    }
+
+    /// The propagator and lower bound that let the cube search optimise,
+    /// when it should: the encoder declared an exact cover (or
+    /// `--enumeration cubes`), the solver takes assumptions, and every soft
+    /// clause is over projection variables.
+    fn cube_optimisation(
+        &self,
+        backend: &dyn Backend,
+    ) -> Option<(cubes::Propagator, cubes::PartialCost)> {
+        let wanted = match self.options.enumeration {
+            Enumeration::Auto => self.formula.meta.enumerate_by_cubes,
+            Enumeration::Cubes => true,
+            Enumeration::Blocking => false,
+        };
+        if !wanted || !backend.supports_assumptions() {
+            return None;
+        }
+        let mut partial = cubes::PartialCost::new(self.formula, &self.projection)?;
+        let up = cubes::Propagator::new(self.formula, &self.projection);
+        partial.attach(&up);
+        Some((up, partial))
+    }
+
+    /// Prints an improving model's cost (`o` line) and records it.
+    fn improved(&mut self, cost: u64) -> Result<()> {
+        if !self.options.json {
+            self.line(&format!("o {cost}"))?;
+            self.out.flush().with_name(crate::io::STDOUT_NAME)?;
+        }
+        self.progress(&format!("cost {cost}"));
+        Ok(())
+    }
+
+    /// Branch and bound over cubes: the search of [`Session::cube_search`]
+    /// cutting every branch that cannot beat the best model so far.
+    /// Returns the best model and whether it is proven optimal.
+    fn best_by_cubes(
+        &mut self,
+        backend: &mut dyn Backend,
+        up: &mut cubes::Propagator,
+        partial: &cubes::PartialCost,
+    ) -> Result<(Option<(Model, u64)>, bool)> {
+        let mut best: Option<(Model, u64)> = None;
+        let ended = self.cube_search(
+            backend,
+            up,
+            true,
+            (Some(partial), &mut None),
+            &mut |session, model, limit| {
+                check_model(session.formula, &model, &session.solver)?;
+                let cost = session.formula.cost(model.values());
+                if limit.is_some_and(|l| cost > l) {
+                    return Ok(false);
+                }
+                session.improved(cost)?;
+                best = Some((model, cost));
+                // Nothing beats cost 0; else demand a cheaper model.
+                *limit = cost.checked_sub(1);
+                Ok(cost == 0)
+            },
+        )?;
+        Ok((best, ended.is_some()))
+    }
+
+    /// Every model of cost `optimum`, by the cube search cutting the
+    /// branches that already cost more.
+    fn optima_by_cubes(
+        &mut self,
+        backend: &mut dyn Backend,
+        up: &mut cubes::Propagator,
+        partial: &cubes::PartialCost,
+        optimum: u64,
+    ) -> Result<Option<bool>> {
+        let limit = self.options.limit();
+        self.cube_search(
+            backend,
+            up,
+            true,
+            (Some(partial), &mut Some(optimum)),
+            &mut |session, model, _| {
+                if session.formula.cost(model.values()) > optimum {
+                    return Ok(false);
+                }
+                session.accept(&model, Status::OptimumFound, Some(optimum))?;
+                Ok(limit.is_some_and(|l| session.count >= l))
+            },
+        )
+    }
+
+    /// Solution-improving linear search: after each model, an incremental
+    /// bound demands a strictly cheaper one. Returns the best model and
+    /// whether it is proven optimal.
+    fn best_by_linear_search(
+        &mut self,
+        backend: &mut dyn Backend,
+    ) -> Result<(Option<(Model, u64)>, bool)> {
+        let objective = Objective::relax(self.formula, backend)?;
+        let mut bound =
+            BoundEncoding::new(&objective, self.formula.num_vars + objective.relaxations);
+        let mut best: Option<(Model, u64)> = None;
+        let proven = loop {
+            match backend.solve(self.deadline)? {
+                Outcome::Sat(model) => {
+                    check_model(self.formula, &model, &self.solver)?;
+                    let cost = self.formula.cost(model.values());
+                    if let Some((_, old)) = &best {
+                        if cost >= *old {
+                            return Err(Error::Check(format!(
+                                "{} returned a model of cost {cost}, not cheaper than {old} as demanded",
+                                self.solver
+                            )));
+                        }
+                    }
+                    self.improved(cost)?;
+                    best = Some((model, cost));
+                    if cost <= objective.base_cost {
+                        break true;
+                    }
+                    bound.demand_at_most(cost - objective.base_cost - 1, backend)?;
+                }
+                Outcome::Unsat => break true,
+                Outcome::Unknown => break false,
+            }
+        };
+        Ok((best, proven))
+    }
+}
+
+/// A backend that is handed the formula's hard clauses only when it is
+/// first asked to solve or given a clause of its own: the search by cubes
+/// often completes every branch by propagation and never asks.
+struct Deferred<'f> {
+    inner: Box<dyn Backend>,
+    /// The formula whose clauses are still to be added.
+    pending: Option<&'f Formula>,
+}
+
+impl Deferred<'_> {
+    fn load(&mut self) -> Result<()> {
+        if let Some(formula) = self.pending.take() {
+            self.inner.reserve(formula.num_vars)?;
+            for clause in formula.hard.iter() {
+                self.inner.add_clause(clause)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Backend for Deferred<'_> {
+    fn description(&self) -> String {
+        self.inner.description()
+    }
+    fn reserve(&mut self, num_vars: u32) -> Result<()> {
+        self.load()?;
+        self.inner.reserve(num_vars)
+    }
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
+        self.load()?;
+        self.inner.add_clause(clause)
+    }
+    fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
+        self.load()?;
+        self.inner.solve(deadline)
+    }
+    fn supports_assumptions(&self) -> bool {
+        self.inner.supports_assumptions()
+    }
+    fn solve_assuming(
+        &mut self,
+        assumptions: &[Lit],
+        deadline: Option<Instant>,
+    ) -> Result<Outcome> {
+        self.load()?;
+        self.inner.solve_assuming(assumptions, deadline)
+    }
+    fn suggest_phase(&mut self, lit: Lit) {
+        self.inner.suggest_phase(lit)
+    }
+    fn statistics(&self) -> Vec<(String, String)> {
+        self.inner.statistics()
     }
 }
 

@@ -248,6 +248,40 @@ fn all_optimal_solutions_are_enumerated() {
 }
 
 #[test]
+fn branch_and_bound_by_cubes_agrees_with_linear_search() {
+    // The default optimises by cubes (the encoder declares an exact cover);
+    // `--enumeration blocking` makes solve use the solver's linear search.
+    for g in grids() {
+        for mode in ["least-words", "most-words"] {
+            let cubes = solve(&g.letters, &["--mode", mode], &[], &[]);
+            let linear = solve(
+                &g.letters,
+                &["--mode", mode],
+                &["--enumeration", "blocking"],
+                &[],
+            );
+            assert_eq!(optimum(&cubes[1]), optimum(&linear[1]), "{} {mode}", g.id);
+        }
+    }
+    let g = grid("kasper1");
+    for mode in ["least-words", "most-words"] {
+        let cubes = solve(&g.letters, &["--mode", mode], &["--all"], &["--json"]);
+        let linear = solve(
+            &g.letters,
+            &["--mode", mode],
+            &["--all", "--enumeration", "blocking"],
+            &["--json"],
+        );
+        assert_eq!(enumerated(&cubes[1]), enumerated(&linear[1]), "{mode}");
+        assert_eq!(
+            solution_lines(&stdout(&cubes[2]), 5),
+            solution_lines(&stdout(&linear[2]), 5),
+            "{mode}"
+        );
+    }
+}
+
+#[test]
 fn distinct_words_and_paths_count_finer() {
     for g in grids() {
         for (distinct, expected) in [("words", g.distinct_words), ("paths", g.distinct_paths)] {

@@ -16,13 +16,33 @@ pub struct Dictionary {
 }
 
 impl Dictionary {
-    /// Every line of `text` (trimmed, lower-cased) that is at most
-    /// `max_letters` letters long; the others can never fit in the grid.
-    pub fn new(text: &str, max_letters: usize) -> Dictionary {
+    /// Every line of `text` (trimmed, lower-cased) that `grid` could hold:
+    /// at most as many letters as it has cells, each a letter of the grid
+    /// (a word with any other letter can never be spelled there).
+    pub fn new(text: &str, grid: &Grid) -> Dictionary {
+        let mut letters: Vec<char> = grid.letters.iter().flat_map(|c| c.to_lowercase()).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        // ASCII letters by table, the others (ä, ö, å) by search.
+        let mut ascii = [false; 128];
+        for &letter in &letters {
+            if letter.is_ascii() {
+                ascii[letter as usize] = true;
+            }
+        }
+        let in_grid = |c: char| -> bool {
+            if c.is_ascii() {
+                ascii[c.to_ascii_lowercase() as usize]
+            } else {
+                c.to_lowercase()
+                    .all(|lower| letters.binary_search(&lower).is_ok())
+            }
+        };
+        let max_letters = grid.rows * grid.cols;
         let words = text
             .lines()
             .map(str::trim)
-            .filter(|line| line.chars().count() <= max_letters)
+            .filter(|line| line.chars().all(in_grid) && line.chars().count() <= max_letters)
             .map(str::to_lowercase)
             .collect();
         Dictionary { words }
@@ -137,7 +157,8 @@ mod tests {
         // o v k
         // i a a
         let grid = parse("g", "ovk/iaa", Shape::default()).unwrap();
-        let dictionary = Dictionary::new("ovi\nkaa\nVIA\nkala\n", 6);
+        let dictionary = Dictionary::new("ovi\nkaa\nVIA\nkala\nöljy\n", &grid);
+        assert!(dictionary.contains("via") && !dictionary.contains("kala"));
         let good = Solution {
             tiles: vec![
                 tile("ovi", &[[0, 0], [0, 1], [1, 0]]),

@@ -78,6 +78,8 @@ const NONE: u32 = u32::MAX;
 pub struct Trie {
     /// The grid's distinct letters, sorted.
     alphabet: Vec<char>,
+    /// The number of each ASCII character in `alphabet`, or NONE.
+    ascii: [u32; 128],
     /// `children[node * alphabet.len() + letter]`: the child node or NONE.
     children: Vec<u32>,
     /// The word that ends at each node, as an index into `words`.
@@ -101,31 +103,47 @@ impl Trie {
                 available[i] += 1;
             }
         }
+        let mut ascii = [NONE; 128];
+        for (i, &letter) in alphabet.iter().enumerate() {
+            if letter.is_ascii() {
+                ascii[letter as usize] = i as u32;
+            }
+        }
         let mut trie = Trie {
             children: vec![NONE; alphabet.len()],
             word_at: vec![NONE],
             words: Vec::new(),
             alphabet,
+            ascii,
         };
         let mut used = vec![0usize; trie.alphabet.len()];
         let mut indices = Vec::new();
         for entry in list.entries() {
-            let word: Cow<'_, str> = if entry.chars().any(char::is_uppercase) {
-                Cow::Owned(entry.to_lowercase())
-            } else {
-                Cow::Borrowed(entry)
-            };
+            // Most entries fail on an early letter: spell the lower-case
+            // letters as they come, and lower-case the word only if it fits.
             indices.clear();
             used.iter_mut().for_each(|u| *u = 0);
-            let spellable = word.chars().all(|letter| match trie.index(letter) {
+            let mut take = |letter: char| match trie.index(letter) {
                 Some(i) if used[i] < available[i] => {
                     used[i] += 1;
                     indices.push(i);
                     true
                 }
                 _ => false,
+            };
+            let spellable = entry.chars().all(|c| {
+                if c.is_ascii() {
+                    take(c.to_ascii_lowercase())
+                } else {
+                    c.to_lowercase().all(&mut take)
+                }
             });
             if spellable {
+                let word: Cow<'_, str> = if entry.chars().any(char::is_uppercase) {
+                    Cow::Owned(entry.to_lowercase())
+                } else {
+                    Cow::Borrowed(entry)
+                };
                 trie.insert(&indices, &word);
             }
         }
@@ -153,7 +171,10 @@ impl Trie {
 
     /// The number of a letter in the grid's alphabet.
     pub fn index(&self, letter: char) -> Option<usize> {
-        self.alphabet.binary_search(&letter).ok()
+        match self.ascii.get(letter as usize) {
+            Some(&i) => (i != NONE).then_some(i as usize),
+            None => self.alphabet.binary_search(&letter).ok(),
+        }
     }
 
     /// The node reached from `node` by `letter`.

@@ -62,7 +62,7 @@ pub struct Options {
     #[arg(long, value_enum, default_value_t = Distinct::Tiles)]
     pub distinct: Distinct,
     /// At-most-one encoding of each cell's covering choices.
-    #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
+    #[arg(long, value_enum, default_value_t = AtMostOne::Bimander)]
     pub amo: AtMostOne,
 }
 
@@ -337,7 +337,7 @@ impl Family for Sanalouhos {
     ) -> std::result::Result<(), String> {
         let dictionary = puzzle
             .dictionary
-            .get_or_init(|| check::Dictionary::new(&puzzle.word_list.text, puzzle.grid.len()));
+            .get_or_init(|| check::Dictionary::new(&puzzle.word_list.text, &puzzle.grid));
         check::check(&puzzle.grid, dictionary, solution)
     }
 }

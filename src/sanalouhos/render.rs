@@ -53,18 +53,27 @@ fn grids(grid: &Grid, solution: &Solution) -> String {
 
 /// One word's column: its words, then one line per grid row.
 fn column(grid: &Grid, tile: &PlacedTile) -> Vec<String> {
+    let mut covered = vec![false; grid.rows * grid.cols];
+    for &[r, c] in &tile.cells {
+        if r < grid.rows && c < grid.cols {
+            covered[r * grid.cols + c] = true;
+        }
+    }
     let mut lines = vec![tile.word_list(", ")];
     for r in 0..grid.rows {
-        let row: Vec<String> = (0..grid.cols)
-            .map(|c| {
-                if tile.cells.contains(&[r, c]) {
-                    grid.letter(r * grid.cols + c).to_string()
-                } else {
-                    ".".to_string()
-                }
-            })
-            .collect();
-        lines.push(row.join(" "));
+        let mut row = String::with_capacity(2 * grid.cols);
+        for c in 0..grid.cols {
+            if c > 0 {
+                row.push(' ');
+            }
+            let cell = r * grid.cols + c;
+            if covered[cell] {
+                row.push(grid.letter(cell));
+            } else {
+                row.push('.');
+            }
+        }
+        lines.push(row);
     }
     lines
 }

@@ -19,13 +19,22 @@ use crate::cnf::Formula;
 use crate::model::Model;
 use rustsat::types::{Lit, Var};
 
-/// Unit propagation over a formula's hard clauses (two watched literals).
+/// Unit propagation over a formula's hard clauses: binary clauses as
+/// implication lists, longer ones with two watched literals.
 pub(super) struct Propagator {
+    /// For each literal (by `Lit::lidx`), the other literal of every binary
+    /// clause containing it: when it becomes false, they become true.
+    implied: Vec<Vec<Lit>>,
     /// The literals of every clause of two or more literals, one after the
-    /// other; the first two of each are watched.
+    /// other; the first two of each clause of three or more are watched.
     lits: Vec<Lit>,
     /// Clause `i` is `lits[starts[i]..starts[i + 1]]`.
     starts: Vec<usize>,
+    /// Per clause: where the last search for a new watch stopped. The next
+    /// search starts there and wraps around (Gent's circular scan), so a
+    /// long clause whose literals fall one by one is not rescanned from its
+    /// start each time.
+    resume: Vec<u32>,
     /// The clauses watching each literal (by `Lit::lidx`).
     watches: Vec<Vec<u32>>,
     /// Per variable: `None` or its value.
@@ -44,12 +53,16 @@ pub(super) struct Propagator {
 }
 
 impl Propagator {
-    /// A propagator for the hard clauses of `formula`, nothing assigned.
-    pub(super) fn new(formula: &Formula) -> Propagator {
+    /// A propagator for the hard clauses of `formula`, nothing assigned,
+    /// branching on the clauses of positive `projection` literals (see
+    /// [`Propagator::shortest_open_clause`]).
+    pub(super) fn new(formula: &Formula, projection: &[Var]) -> Propagator {
         let num_vars = formula.num_vars as usize;
         let mut up = Propagator {
+            implied: vec![Vec::new(); 2 * num_vars],
             lits: Vec::new(),
             starts: vec![0],
+            resume: Vec::new(),
             watches: vec![Vec::new(); 2 * num_vars],
             values: vec![None; num_vars],
             trail: Vec::new(),
@@ -70,21 +83,31 @@ impl Propagator {
             match clause.len() {
                 0 => up.empty = true,
                 1 => up.units.push(clause[0]),
-                _ => {
-                    let index = (up.starts.len() - 1) as u32;
-                    up.watches[clause[0].lidx()].push(index);
-                    up.watches[clause[1].lidx()].push(index);
+                len => {
+                    // Binary clauses propagate through the implication
+                    // lists; they are stored (unwatched) all the same, as
+                    // branching candidates.
+                    if len == 2 {
+                        up.implied[clause[0].lidx()].push(clause[1]);
+                        up.implied[clause[1].lidx()].push(clause[0]);
+                    } else {
+                        let index = (up.starts.len() - 1) as u32;
+                        up.watches[clause[0].lidx()].push(index);
+                        up.watches[clause[1].lidx()].push(index);
+                    }
                     up.lits.extend_from_slice(&clause);
                     up.starts.push(up.lits.len());
+                    up.resume.push(2);
                 }
             }
         }
+        up.branch_on(projection);
         up
     }
 
     /// Marks the clauses made only of positive `projection` literals as
     /// branching candidates (see [`Propagator::shortest_open_clause`]).
-    pub(super) fn branch_on(&mut self, projection: &[Var]) {
+    fn branch_on(&mut self, projection: &[Var]) {
         let mut member = vec![false; self.values.len()];
         for var in projection {
             if let Some(slot) = member.get_mut(var.idx()) {
@@ -104,33 +127,117 @@ impl Propagator {
     /// An unassigned literal of the candidate clause that is not yet
     /// satisfied and has the fewest unassigned literals (the column with
     /// the fewest rows, in exact-cover terms); `None` when every candidate
-    /// is satisfied.
-    pub(super) fn shortest_open_clause(&self) -> Option<Lit> {
-        let mut best: Option<(usize, Lit)> = None;
+    /// is satisfied. Among that clause's unassigned literals, the first
+    /// one that no other is `preferred` to.
+    pub(super) fn shortest_open_clause(
+        &self,
+        preferred: Option<&dyn Fn(Lit, Lit) -> bool>,
+    ) -> Option<Lit> {
+        let mut best: Option<(usize, u32)> = None;
+        for &clause in &self.branching {
+            let fewest = best.map_or(usize::MAX, |(fewest, _)| fewest);
+            if let Some(open) = self.open_literals(clause, fewest) {
+                if open > 0 && open < fewest {
+                    best = Some((open, clause));
+                    if open == 2 {
+                        break; // fewer would have been propagated
+                    }
+                }
+            }
+        }
+        let (_, clause) = best?;
+        let mut choice: Option<Lit> = None;
+        for &lit in self.clause(clause) {
+            if self.lit_value(lit).is_some() {
+                continue;
+            }
+            choice = match (choice, preferred) {
+                (None, _) => Some(lit),
+                (Some(old), Some(better)) if better(lit, old) => Some(lit),
+                (old, _) => old,
+            };
+            if preferred.is_none() {
+                break;
+            }
+        }
+        choice
+    }
+
+    /// The literals of clause `index`.
+    fn clause(&self, index: u32) -> &[Lit] {
+        &self.lits[self.starts[index as usize]..self.starts[index as usize + 1]]
+    }
+
+    /// The number of unassigned literals of clause `index`, or `None` when
+    /// it is satisfied; counting stops at `cap` (the answer is then `cap`,
+    /// whether or not the clause is satisfied).
+    fn open_literals(&self, index: u32, cap: usize) -> Option<usize> {
+        let mut open = 0;
+        for &lit in self.clause(index) {
+            match self.lit_value(lit) {
+                Some(true) => return None,
+                Some(false) => {}
+                None => {
+                    open += 1;
+                    if open >= cap {
+                        return Some(cap);
+                    }
+                }
+            }
+        }
+        Some(open)
+    }
+
+    /// How many branching clauses hold each literal (by `Lit::lidx`).
+    pub(super) fn branching_occurrences(&self) -> Vec<u32> {
+        let mut count = vec![0u32; self.implied.len()];
+        for &clause in &self.branching {
+            for &lit in self.clause(clause) {
+                count[lit.lidx()] += 1;
+            }
+        }
+        count
+    }
+
+    /// A lower bound on what the open branching clauses will still cost:
+    /// each needs a true literal, and clauses whose unassigned literals
+    /// are disjoint need different ones, so a greedy set of such clauses
+    /// adds up the cheapest `cost_of_true` of each. `marks` is scratch
+    /// space, one entry per literal.
+    pub(super) fn disjoint_clauses_bound(&self, cost_of_true: &[u64], marks: &mut [bool]) -> u64 {
+        let mut bound = 0u64;
+        let mut marked: Vec<usize> = Vec::new();
         'clauses: for &clause in &self.branching {
-            let (start, end) = (
-                self.starts[clause as usize],
-                self.starts[clause as usize + 1],
-            );
-            let mut open = 0;
-            let mut first = None;
-            for &lit in &self.lits[start..end] {
+            let mut cheapest = u64::MAX;
+            let mut open = false;
+            for &lit in self.clause(clause) {
                 match self.lit_value(lit) {
                     Some(true) => continue 'clauses,
                     Some(false) => {}
                     None => {
-                        open += 1;
-                        first.get_or_insert(lit);
+                        if marks[lit.lidx()] {
+                            continue 'clauses;
+                        }
+                        open = true;
+                        cheapest = cheapest.min(cost_of_true[lit.lidx()]);
                     }
                 }
             }
-            if let Some(lit) = first {
-                if best.is_none_or(|(fewest, _)| open < fewest) {
-                    best = Some((open, lit));
+            if !open {
+                continue;
+            }
+            bound = bound.saturating_add(cheapest);
+            for &lit in self.clause(clause) {
+                if self.lit_value(lit).is_none() {
+                    marks[lit.lidx()] = true;
+                    marked.push(lit.lidx());
                 }
             }
         }
-        best.map(|(_, lit)| lit)
+        for index in marked {
+            marks[index] = false;
+        }
+        bound
     }
 
     /// A model extending the current assignment, found by setting every
@@ -208,6 +315,12 @@ impl Propagator {
         while self.head < self.trail.len() {
             let falsified = !self.trail[self.head];
             self.head += 1;
+            for i in 0..self.implied[falsified.lidx()].len() {
+                let implied = self.implied[falsified.lidx()][i];
+                if !self.assign(implied) {
+                    return false;
+                }
+            }
             let mut watching = std::mem::take(&mut self.watches[falsified.lidx()]);
             let mut kept = 0;
             let mut conflict = false;
@@ -228,9 +341,12 @@ impl Propagator {
                     kept += 1;
                     continue;
                 }
-                let replacement =
-                    (start + 2..end).find(|&k| self.lit_value(self.lits[k]) != Some(false));
+                let resume = start + self.resume[clause as usize] as usize;
+                let replacement = (resume..end)
+                    .chain(start + 2..resume)
+                    .find(|&k| self.lit_value(self.lits[k]) != Some(false));
                 if let Some(k) = replacement {
+                    self.resume[clause as usize] = (k - start) as u32;
                     self.lits.swap(start + 1, k);
                     let watched = self.lits[start + 1];
                     self.watches[watched.lidx()].push(clause);
@@ -258,6 +374,87 @@ impl Propagator {
     }
 }
 
+/// A lower bound on the cost of every model below a partial assignment
+/// (weights are not negative): the soft clauses it already falsifies, plus
+/// what the open branching clauses must still cost
+/// ([`Propagator::disjoint_clauses_bound`]).
+pub(super) struct PartialCost {
+    /// The soft clauses of positive weight, with their weights.
+    soft: Vec<(Vec<Lit>, u64)>,
+    /// For each literal (by `Lit::lidx`), the weight of the unit soft
+    /// clauses that making it true falsifies.
+    cost_of_true: Vec<u64>,
+    /// How many branching clauses hold each literal.
+    occurrences: Vec<u32>,
+    /// Scratch space for the bound, one entry per literal.
+    marks: std::cell::RefCell<Vec<bool>>,
+}
+
+impl PartialCost {
+    /// The bound for `formula`'s soft clauses; `None` unless each of them
+    /// is over `projection` variables only (then a complete projected
+    /// assignment fixes the cost, and searching over cubes of projection
+    /// variables finds the optimum).
+    pub(super) fn new(formula: &Formula, projection: &[Var]) -> Option<PartialCost> {
+        let num_vars = formula.num_vars as usize;
+        let mut member = vec![false; num_vars];
+        for var in projection {
+            if let Some(slot) = member.get_mut(var.idx()) {
+                *slot = true;
+            }
+        }
+        let mut soft = Vec::new();
+        let mut cost_of_true = vec![0u64; 2 * num_vars];
+        for (clause, &weight) in formula.soft.iter().zip(&formula.weights) {
+            if weight == 0 {
+                continue;
+            }
+            if !clause
+                .iter()
+                .all(|lit| member.get(lit.vidx()).copied().unwrap_or(false))
+            {
+                return None;
+            }
+            if let [lit] = clause {
+                let slot = &mut cost_of_true[(!*lit).lidx()];
+                *slot = slot.saturating_add(weight);
+            }
+            soft.push((clause.to_vec(), weight));
+        }
+        Some(PartialCost {
+            soft,
+            cost_of_true,
+            occurrences: Vec::new(),
+            marks: std::cell::RefCell::new(vec![false; 2 * num_vars]),
+        })
+    }
+
+    /// Takes the branching clauses of `up` into account (after
+    /// [`Propagator::branch_on`]).
+    pub(super) fn attach(&mut self, up: &Propagator) {
+        self.occurrences = up.branching_occurrences();
+    }
+
+    /// The lower bound under `up`'s assignment.
+    pub(super) fn lower_bound(&self, up: &Propagator) -> u64 {
+        let falsified = self
+            .soft
+            .iter()
+            .filter(|(clause, _)| clause.iter().all(|&lit| up.lit_value(lit) == Some(false)))
+            .fold(0u64, |sum, (_, weight)| sum.saturating_add(*weight));
+        let mut marks = self.marks.borrow_mut();
+        falsified.saturating_add(up.disjoint_clauses_bound(&self.cost_of_true, &mut marks))
+    }
+
+    /// Whether making `a` true is a better branch than making `b` true:
+    /// it costs less for each branching clause it satisfies.
+    pub(super) fn prefers(&self, a: Lit, b: Lit) -> bool {
+        let cost = |l: Lit| u128::from(self.cost_of_true[l.lidx()]);
+        let reach = |l: Lit| u128::from(self.occurrences.get(l.lidx()).copied().unwrap_or(0));
+        cost(a) * reach(b) < cost(b) * reach(a)
+    }
+}
+
 /// One decision of the search.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Level {
@@ -270,9 +467,15 @@ pub(super) struct Level {
 }
 
 /// Backtracks to the deepest decision not yet flipped, flips it and
-/// propagates; branches that propagation refutes are skipped (and counted
-/// in `refuted`). Returns false when the whole search space is done.
-pub(super) fn backtrack(up: &mut Propagator, levels: &mut Vec<Level>, refuted: &mut u64) -> bool {
+/// propagates; branches that propagation refutes, or that `cut` rejects
+/// after propagation, are skipped (and counted in `refuted`). Returns false
+/// when the whole search space is done.
+pub(super) fn backtrack(
+    up: &mut Propagator,
+    levels: &mut Vec<Level>,
+    refuted: &mut u64,
+    cut: &dyn Fn(&Propagator) -> bool,
+) -> bool {
     while let Some(level) = levels.pop() {
         up.undo_to(level.trail);
         if level.flipped {
@@ -284,7 +487,7 @@ pub(super) fn backtrack(up: &mut Propagator, levels: &mut Vec<Level>, refuted: &
             flipped: true,
             trail: level.trail,
         });
-        if up.assign(flip) && up.propagate() {
+        if up.assign(flip) && up.propagate() && !cut(up) {
             return true;
         }
         *refuted += 1;
@@ -311,7 +514,7 @@ mod tests {
     fn propagates_and_undoes() {
         // 1 -> 2 -> 3, and not (2 and 4).
         let f = formula("p cnf 4 3\n-1 2 0\n-2 3 0\n-2 -4 0\n");
-        let mut up = Propagator::new(&f);
+        let mut up = Propagator::new(&f, &[]);
         assert!(up.propagate_root());
         let mark = up.trail_len();
         assert!(up.assign(lit(1)) && up.propagate());
@@ -325,19 +528,19 @@ mod tests {
 
     #[test]
     fn root_units_and_empty_clauses() {
-        let mut up = Propagator::new(&formula("p cnf 2 2\n1 0\n-1 2 0\n"));
+        let mut up = Propagator::new(&formula("p cnf 2 2\n1 0\n-1 2 0\n"), &[]);
         assert!(up.propagate_root());
         assert_eq!(up.value(Var::new(1)), Some(true));
-        let mut up = Propagator::new(&formula("p cnf 1 2\n1 0\n-1 0\n"));
+        let mut up = Propagator::new(&formula("p cnf 1 2\n1 0\n-1 0\n"), &[]);
         assert!(!up.propagate_root());
-        let mut up = Propagator::new(&formula("p cnf 1 2\n1 -1 0\n0\n"));
+        let mut up = Propagator::new(&formula("p cnf 1 2\n1 -1 0\n0\n"), &[]);
         assert!(!up.propagate_root());
     }
 
     #[test]
     fn backtracking_flips_the_deepest_decision() {
         let f = formula("p cnf 2 1\n-1 -2 0\n");
-        let mut up = Propagator::new(&f);
+        let mut up = Propagator::new(&f, &[]);
         assert!(up.propagate_root());
         let mut levels = vec![Level {
             lit: lit(1),
@@ -347,10 +550,10 @@ mod tests {
         assert!(up.assign(lit(1)) && up.propagate());
         assert_eq!(up.value(Var::new(1)), Some(false));
         let mut refuted = 0;
-        assert!(backtrack(&mut up, &mut levels, &mut refuted));
+        assert!(backtrack(&mut up, &mut levels, &mut refuted, &|_| false));
         assert_eq!(up.value(Var::new(0)), Some(false));
         assert_eq!(up.value(Var::new(1)), None);
-        assert!(!backtrack(&mut up, &mut levels, &mut refuted));
+        assert!(!backtrack(&mut up, &mut levels, &mut refuted, &|_| false));
         assert_eq!(refuted, 0);
     }
 }
