@@ -24,6 +24,13 @@
 //! cost is printed as an `o` line, then an incremental pseudo-boolean
 //! bound (rustsat's generalized totalizer, or a totalizer for unit weights)
 //! demands a strictly cheaper one, until the solver proves none exists.
+//! For a declared exact cover whose soft clauses are over projection
+//! variables, the cube search does branch and bound instead
+//! ([`cubes::PartialCost`] is its lower bound): Sanalouhos readme1's
+//! least-words optimum 13.7x faster than the linear search in one run.
+//!
+//! Models are checked against the formula before they are printed; while
+//! enumerating, incrementally ([`ModelChecker`]).
 
 use crate::cnf::{Formula, Kind};
 use crate::error::{Error, IoContext, Result};

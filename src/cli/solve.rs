@@ -84,8 +84,10 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Blocking::Auto)]
     pub block: Blocking,
 
-    /// How to enumerate: blocking clauses (auto, any solver) or disjoint
-    /// cubes under assumptions (embedded solvers).
+    /// How to enumerate: blocking clauses (any solver) or disjoint cubes
+    /// under assumptions (embedded solvers); auto takes cubes when the
+    /// stream declares an exact cover. Cubes also optimise such a WCNF by
+    /// branch and bound; blocking keeps the solver's linear search.
     #[arg(long, value_enum, default_value_t = Enumeration::Auto)]
     pub enumeration: Enumeration,
 

@@ -3,10 +3,11 @@
 //! cell, the choices as the projection set.
 //!
 //! The exactly-one constraint of a cell is one at-least-one clause and an
-//! at-most-one encoding over the choices that cover the cell (ladder by
-//! default: linear in their number, so a 6x5 grid with 735 tiles needs
-//! about ten thousand clauses, not the 389,000 pairwise conflicts of the
-//! original's encoding).
+//! at-most-one encoding over the choices that cover the cell (bimander by
+//! default: a 6x5 grid with 735 tiles needs about 900 variables and 31,000
+//! clauses, not the 389,000 pairwise conflicts of the original's encoding,
+//! and its models are five times shorter than the ladder's, which matters
+//! when hundreds of solutions are printed and read).
 //!
 //! Word counts as objectives (WCNF soft clauses, optimised by `solve`):
 //!
