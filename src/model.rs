@@ -370,12 +370,39 @@ fn parse_lits(text: &str, lits: &mut Vec<Lit>) -> Result<bool, String> {
                 shorten(token)
             ));
         }
-        match parse_literal(token)? {
+        // Models are long: plain literals by hand, anything else (signs,
+        // long numbers, junk) through `parse_literal` and its messages.
+        let literal = match small_literal(token.as_bytes()) {
+            Some(0) => None,
+            Some(value) => Some(Lit::new(value.unsigned_abs() - 1, value < 0)),
+            None => parse_literal(token)?,
+        };
+        match literal {
             Some(lit) => lits.push(lit),
             None => ended = true,
         }
     }
     Ok(ended)
+}
+
+/// A literal of at most nine digits, with an optional `-`, as a number;
+/// `None` for any other token.
+fn small_literal(token: &[u8]) -> Option<i32> {
+    let (negative, digits) = match token.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, token),
+    };
+    if digits.is_empty() || digits.len() > 9 {
+        return None;
+    }
+    let mut value: i32 = 0;
+    for &digit in digits {
+        if !digit.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + i32::from(digit - b'0');
+    }
+    Some(if negative { -value } else { value })
 }
 
 /// Parses one DIMACS literal of a model; `None` for the terminating `0`.

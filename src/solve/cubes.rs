@@ -22,9 +22,11 @@ use rustsat::types::{Lit, Var};
 /// Unit propagation over a formula's hard clauses: binary clauses as
 /// implication lists, longer ones with two watched literals.
 pub(super) struct Propagator {
-    /// For each literal (by `Lit::lidx`), the other literal of every binary
-    /// clause containing it: when it becomes false, they become true.
-    implied: Vec<Vec<Lit>>,
+    /// For each literal `l` (by `Lit::lidx`), the other literal of every
+    /// binary clause containing it, `implied[implied_starts[l]..implied_starts[l + 1]]`:
+    /// when `l` becomes false, they become true.
+    implied: Vec<Lit>,
+    implied_starts: Vec<u32>,
     /// The literals of every clause of two or more literals, one after the
     /// other; the first two of each clause of three or more are watched.
     lits: Vec<Lit>,
@@ -37,8 +39,8 @@ pub(super) struct Propagator {
     resume: Vec<u32>,
     /// The clauses watching each literal (by `Lit::lidx`).
     watches: Vec<Vec<u32>>,
-    /// Per variable: `None` or its value.
-    values: Vec<Option<bool>>,
+    /// Per literal (by `Lit::lidx`): 1 true, -1 false, 0 unassigned.
+    truth: Vec<i8>,
     /// The assigned literals in order.
     trail: Vec<Lit>,
     /// Trail position of the next literal to propagate.
@@ -58,13 +60,15 @@ impl Propagator {
     /// [`Propagator::shortest_open_clause`]).
     pub(super) fn new(formula: &Formula, projection: &[Var]) -> Propagator {
         let num_vars = formula.num_vars as usize;
+        let mut implied: Vec<Vec<Lit>> = vec![Vec::new(); 2 * num_vars];
         let mut up = Propagator {
-            implied: vec![Vec::new(); 2 * num_vars],
+            implied: Vec::new(),
+            implied_starts: Vec::new(),
             lits: Vec::new(),
             starts: vec![0],
             resume: Vec::new(),
             watches: vec![Vec::new(); 2 * num_vars],
-            values: vec![None; num_vars],
+            truth: vec![0; 2 * num_vars],
             trail: Vec::new(),
             head: 0,
             units: Vec::new(),
@@ -88,8 +92,8 @@ impl Propagator {
                     // lists; they are stored (unwatched) all the same, as
                     // branching candidates.
                     if len == 2 {
-                        up.implied[clause[0].lidx()].push(clause[1]);
-                        up.implied[clause[1].lidx()].push(clause[0]);
+                        implied[clause[0].lidx()].push(clause[1]);
+                        implied[clause[1].lidx()].push(clause[0]);
                     } else {
                         let index = (up.starts.len() - 1) as u32;
                         up.watches[clause[0].lidx()].push(index);
@@ -101,6 +105,11 @@ impl Propagator {
                 }
             }
         }
+        up.implied_starts.push(0);
+        for list in implied {
+            up.implied.extend(list);
+            up.implied_starts.push(up.implied.len() as u32);
+        }
         up.branch_on(projection);
         up
     }
@@ -108,7 +117,7 @@ impl Propagator {
     /// Marks the clauses made only of positive `projection` literals as
     /// branching candidates (see [`Propagator::shortest_open_clause`]).
     fn branch_on(&mut self, projection: &[Var]) {
-        let mut member = vec![false; self.values.len()];
+        let mut member = vec![false; self.num_vars()];
         for var in projection {
             if let Some(slot) = member.get_mut(var.idx()) {
                 *slot = true;
@@ -190,7 +199,7 @@ impl Propagator {
 
     /// How many branching clauses hold each literal (by `Lit::lidx`).
     pub(super) fn branching_occurrences(&self) -> Vec<u32> {
-        let mut count = vec![0u32; self.implied.len()];
+        let mut count = vec![0u32; self.truth.len()];
         for &clause in &self.branching {
             for &lit in self.clause(clause) {
                 count[lit.lidx()] += 1;
@@ -247,16 +256,18 @@ impl Propagator {
     /// satisfied.)
     pub(super) fn complete(&mut self) -> Option<Model> {
         let mark = self.trail_len();
-        for var in 0..self.values.len() {
-            if self.values[var].is_none() {
-                let lit = Lit::new(var as u32, true);
-                if !(self.assign(lit) && self.propagate()) {
-                    self.undo_to(mark);
-                    return None;
-                }
+        for var in 0..self.num_vars() {
+            let lit = Lit::new(var as u32, true);
+            if self.lit_value(lit).is_none() && !(self.assign(lit) && self.propagate()) {
+                self.undo_to(mark);
+                return None;
             }
         }
-        let model = Model::from_values(self.values.iter().map(|v| v.unwrap_or(false)).collect());
+        let model = Model::from_values(
+            (0..self.num_vars())
+                .map(|var| self.truth[2 * var] > 0)
+                .collect(),
+        );
         self.undo_to(mark);
         Some(model)
     }
@@ -278,22 +289,30 @@ impl Propagator {
 
     /// The value of `var`, if assigned.
     pub(super) fn value(&self, var: Var) -> Option<bool> {
-        self.values[var.idx()]
+        self.lit_value(var.pos_lit())
     }
 
     fn lit_value(&self, lit: Lit) -> Option<bool> {
-        self.values[lit.vidx()].map(|v| v != lit.is_neg())
+        match self.truth[lit.lidx()] {
+            0 => None,
+            t => Some(t > 0),
+        }
+    }
+
+    fn num_vars(&self) -> usize {
+        self.truth.len() / 2
     }
 
     /// Makes `lit` true (to be propagated); false if it is already false.
     pub(super) fn assign(&mut self, lit: Lit) -> bool {
-        match self.lit_value(lit) {
-            Some(value) => value,
-            None => {
-                self.values[lit.vidx()] = Some(lit.is_pos());
+        match self.truth[lit.lidx()] {
+            0 => {
+                self.truth[lit.lidx()] = 1;
+                self.truth[(!lit).lidx()] = -1;
                 self.trail.push(lit);
                 true
             }
+            t => t > 0,
         }
     }
 
@@ -305,7 +324,8 @@ impl Propagator {
     /// Unassigns everything assigned after the trail had `len` literals.
     pub(super) fn undo_to(&mut self, len: usize) {
         for lit in self.trail.drain(len..) {
-            self.values[lit.vidx()] = None;
+            self.truth[lit.lidx()] = 0;
+            self.truth[(!lit).lidx()] = 0;
         }
         self.head = self.head.min(len);
     }
@@ -315,9 +335,12 @@ impl Propagator {
         while self.head < self.trail.len() {
             let falsified = !self.trail[self.head];
             self.head += 1;
-            for i in 0..self.implied[falsified.lidx()].len() {
-                let implied = self.implied[falsified.lidx()][i];
-                if !self.assign(implied) {
+            let (from, to) = (
+                self.implied_starts[falsified.lidx()] as usize,
+                self.implied_starts[falsified.lidx() + 1] as usize,
+            );
+            for k in from..to {
+                if !self.assign(self.implied[k]) {
                     return false;
                 }
             }
