@@ -928,3 +928,101 @@ impl BoundEncoding {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::{AtMostOne, FormulaBuilder};
+
+    /// A random exact-cover problem: `cells` cells, random sets of them
+    /// with random weights, exactly one set per cell.
+    fn exact_cover(seed: u64, cells: usize, sets: usize) -> (Formula, Vec<(Vec<usize>, u64)>) {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut chosen: Vec<(Vec<usize>, u64)> = (0..cells).map(|c| (vec![c], 5)).collect();
+        for _ in 0..sets {
+            let set: Vec<usize> = (0..cells).filter(|_| rng.u8(0..3) == 0).collect();
+            if !set.is_empty() {
+                chosen.push((set, rng.u64(0..6)));
+            }
+        }
+        let mut builder = FormulaBuilder::new("test", "test/exact-cover");
+        let vars: Vec<Lit> = (0..chosen.len())
+            .map(|i| builder.named(format!("set={i}")))
+            .collect();
+        for cell in 0..cells {
+            let covering: Vec<Lit> = chosen
+                .iter()
+                .zip(&vars)
+                .filter(|((set, _), _)| set.contains(&cell))
+                .map(|(_, &var)| var)
+                .collect();
+            builder.exactly_one(&covering, AtMostOne::Ladder);
+        }
+        for ((_, weight), &var) in chosen.iter().zip(&vars) {
+            builder.soft(*weight, &[!var]);
+        }
+        builder.enumerate_by_cubes();
+        (builder.finish(), chosen)
+    }
+
+    /// The optimum and the number of optimal covers, by trying every subset.
+    fn brute_force(cells: usize, sets: &[(Vec<usize>, u64)]) -> (u64, u64) {
+        let (mut best, mut count) = (u64::MAX, 0);
+        for mask in 0u32..1 << sets.len() {
+            let mut covered = vec![0; cells];
+            let mut cost = 0;
+            for (i, (set, weight)) in sets.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    cost += weight;
+                    set.iter().for_each(|&c| covered[c] += 1);
+                }
+            }
+            if covered.iter().all(|&n| n == 1) {
+                if cost < best {
+                    (best, count) = (cost, 0);
+                }
+                if cost == best {
+                    count += 1;
+                }
+            }
+        }
+        (best, count)
+    }
+
+    fn run_text(formula: &Formula, enumeration: Enumeration, all: bool) -> String {
+        let options = SolveOptions {
+            all,
+            enumeration,
+            ..SolveOptions::default()
+        };
+        let mut factory = || -> Result<Box<dyn Backend>> {
+            crate::solver::embedded::create("cadical", &[])?
+                .ok_or_else(|| Error::Usage("no cadical".into()))
+        };
+        let mut out = Vec::new();
+        run(formula, &mut factory, &options, &mut out).expect("solve");
+        String::from_utf8(out).expect("utf-8")
+    }
+
+    #[test]
+    fn branch_and_bound_by_cubes_finds_every_optimum_brute_force_finds() {
+        for seed in 0..40 {
+            let cells = 4 + (seed % 4) as usize;
+            let (formula, sets) = exact_cover(seed, cells, 12);
+            let (optimum, optima) = brute_force(cells, &sets);
+            for enumeration in [Enumeration::Auto, Enumeration::Blocking] {
+                let text = run_text(&formula, enumeration, false);
+                let last_o = text
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("o "))
+                    .last()
+                    .and_then(|o| o.parse::<u64>().ok());
+                assert_eq!(last_o, Some(optimum), "seed {seed} {enumeration:?}\n{text}");
+                assert!(text.contains("s OPTIMUM FOUND"), "seed {seed}");
+            }
+            let all = run_text(&formula, Enumeration::Auto, true);
+            let found = all.lines().filter(|l| l.starts_with("c solution ")).count();
+            assert_eq!(found as u64, optima, "seed {seed}: every optimal cover");
+        }
+    }
+}
