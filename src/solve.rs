@@ -1015,7 +1015,7 @@ mod tests {
                 let last_o = text
                     .lines()
                     .filter_map(|l| l.strip_prefix("o "))
-                    .last()
+                    .next_back()
                     .and_then(|o| o.parse::<u64>().ok());
                 assert_eq!(last_o, Some(optimum), "seed {seed} {enumeration:?}\n{text}");
                 assert!(text.contains("s OPTIMUM FOUND"), "seed {seed}");
