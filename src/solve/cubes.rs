@@ -208,6 +208,50 @@ impl Propagator {
         count
     }
 
+    /// Another lower bound on what the open branching clauses will still
+    /// cost: each open clause takes, of one of its unassigned literals
+    /// `l`, the share `cost_of_true(l) / n(l)`, where `n(l)` counts the
+    /// open clauses holding `l`; a true literal pays at most its whole
+    /// cost over all the clauses that take a share of it, so the cheapest
+    /// share of every open clause adds up to no more than any completion
+    /// costs. (Tiles: a word's cost shared among its cells.) `counts` is
+    /// scratch space, one entry per literal, left zero.
+    pub(super) fn shared_cost_bound(&self, cost_of_true: &[u64], counts: &mut [u32]) -> u64 {
+        let open: Vec<u32> = self
+            .branching
+            .iter()
+            .copied()
+            .filter(|&clause| self.open_literals(clause, usize::MAX).is_some())
+            .collect();
+        for &clause in &open {
+            for &lit in self.clause(clause) {
+                if self.lit_value(lit).is_none() {
+                    counts[lit.lidx()] += 1;
+                }
+            }
+        }
+        let mut total = 0f64;
+        for &clause in &open {
+            let cheapest = self
+                .clause(clause)
+                .iter()
+                .filter(|&&lit| self.lit_value(lit).is_none())
+                .map(|lit| cost_of_true[lit.lidx()] as f64 / f64::from(counts[lit.lidx()]))
+                .fold(f64::INFINITY, f64::min);
+            if cheapest.is_finite() {
+                total += cheapest;
+            }
+        }
+        for &clause in &open {
+            for &lit in self.clause(clause) {
+                counts[lit.lidx()] = 0;
+            }
+        }
+        // Rounding can only make the sum a little too large: step back
+        // before rounding up, so the bound never exceeds the true one.
+        (total - 1e-6).max(0.0).ceil() as u64
+    }
+
     /// A lower bound on what the open branching clauses will still cost:
     /// each needs a true literal, and clauses whose unassigned literals
     /// are disjoint need different ones, so a greedy set of such clauses
@@ -399,8 +443,9 @@ impl Propagator {
 
 /// A lower bound on the cost of every model below a partial assignment
 /// (weights are not negative): the soft clauses it already falsifies, plus
-/// what the open branching clauses must still cost
-/// ([`Propagator::disjoint_clauses_bound`]).
+/// what the open branching clauses must still cost, the larger of
+/// [`Propagator::disjoint_clauses_bound`] and
+/// [`Propagator::shared_cost_bound`].
 pub(super) struct PartialCost {
     /// The soft clauses of positive weight, with their weights.
     soft: Vec<(Vec<Lit>, u64)>,
@@ -409,8 +454,9 @@ pub(super) struct PartialCost {
     cost_of_true: Vec<u64>,
     /// How many branching clauses hold each literal.
     occurrences: Vec<u32>,
-    /// Scratch space for the bound, one entry per literal.
+    /// Scratch space for the bounds, one entry per literal each.
     marks: std::cell::RefCell<Vec<bool>>,
+    counts: std::cell::RefCell<Vec<u32>>,
 }
 
 impl PartialCost {
@@ -449,6 +495,7 @@ impl PartialCost {
             cost_of_true,
             occurrences: Vec::new(),
             marks: std::cell::RefCell::new(vec![false; 2 * num_vars]),
+            counts: std::cell::RefCell::new(vec![0; 2 * num_vars]),
         })
     }
 
@@ -465,8 +512,9 @@ impl PartialCost {
             .iter()
             .filter(|(clause, _)| clause.iter().all(|&lit| up.lit_value(lit) == Some(false)))
             .fold(0u64, |sum, (_, weight)| sum.saturating_add(*weight));
-        let mut marks = self.marks.borrow_mut();
-        falsified.saturating_add(up.disjoint_clauses_bound(&self.cost_of_true, &mut marks))
+        let disjoint = up.disjoint_clauses_bound(&self.cost_of_true, &mut self.marks.borrow_mut());
+        let shared = up.shared_cost_bound(&self.cost_of_true, &mut self.counts.borrow_mut());
+        falsified.saturating_add(disjoint.max(shared))
     }
 
     /// Whether making `a` true is a better branch than making `b` true:
