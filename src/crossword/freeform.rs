@@ -56,13 +56,21 @@ pub fn encode(puzzle: &Puzzle, objective: Option<Objective>, amo: AtMostOne) -> 
                     one.push(lit);
                 }
             }
-            b.exactly_one(&one, AtMostOne::Pairwise);
+            if std::env::var_os("SATPIPE_FF_CELLAMO").is_some() {
+                b.exactly_one(&one, AtMostOne::Ladder);
+            } else {
+                b.exactly_one(&one, AtMostOne::Pairwise);
+            }
         }
     }
     let black_at = |r: usize, c: usize| black[r * cols + c];
     // Placements: per word, and per (start cell, direction).
     let mut by_word: Vec<Vec<Lit>> = vec![Vec::new(); fits.len()];
     let mut starting: HashMap<(usize, usize, bool), Vec<Lit>> = HashMap::new();
+    // joining[(cell, across)]: the placements covering the cell and the
+    // next one in the direction.
+    let mut joining: Vec<[Vec<Lit>; 2]> = vec![[Vec::new(), Vec::new()]; rows * cols];
+    let mut covering: Vec<[Vec<Lit>; 2]> = vec![[Vec::new(), Vec::new()]; rows * cols];
     for (w, word) in fits.iter().enumerate() {
         let len = word.len();
         for across in [true, false] {
@@ -92,6 +100,13 @@ pub fn encode(puzzle: &Puzzle, objective: Option<Objective>, amo: AtMostOne) -> 
                     let (er, ec) = (r + dr * len, c + dc * len);
                     if er < rows && ec < cols {
                         b.implies(placed, black_at(er, ec));
+                    }
+                    for i in 0..len {
+                        covering[(r + dr * i) * cols + c + dc * i][usize::from(across)]
+                            .push(placed);
+                    }
+                    for i in 0..len - 1 {
+                        joining[(r + dr * i) * cols + c + dc * i][usize::from(across)].push(placed);
                     }
                     by_word[w].push(placed);
                     starting.entry((r, c, across)).or_default().push(placed);
@@ -126,6 +141,37 @@ pub fn encode(puzzle: &Puzzle, objective: Option<Objective>, amo: AtMostOne) -> 
                 }
             }
             b.clause(&neighbours);
+        }
+    }
+    if std::env::var_os("SATPIPE_FF_JOIN").is_some() {
+        for r in 0..rows {
+            for c in 0..cols {
+                for across in [true, false] {
+                    let (dr, dc) = if across { (0, 1) } else { (1, 0) };
+                    if r + dr >= rows || c + dc >= cols {
+                        continue;
+                    }
+                    let mut clause =
+                        std::mem::take(&mut joining[r * cols + c][usize::from(across)]);
+                    clause.push(black_at(r, c));
+                    clause.push(black_at(r + dr, c + dc));
+                    b.clause(&clause);
+                }
+            }
+        }
+    }
+    if std::env::var_os("SATPIPE_FF_COVER").is_some() {
+        for (cell, [a, d]) in covering.iter().enumerate() {
+            let mut clause: Vec<Lit> = a.iter().chain(d).copied().collect();
+            clause.push(black[cell]);
+            b.clause(&clause);
+        }
+    }
+    if std::env::var_os("SATPIPE_FF_AMO").is_some() {
+        for pair in &covering {
+            for list in pair {
+                b.at_most_one(list, amo);
+            }
         }
     }
     for placements in &by_word {
