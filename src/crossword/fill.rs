@@ -220,9 +220,7 @@ impl Encoder<'_> {
             .enumerate()
             .flat_map(|(i, layer)| layer.iter().enumerate().map(move |(e, &w)| (w, i, e)))
             .collect();
-        if std::env::var("SATPIPE_ORDER").as_deref() != Ok("none") {
-            order.sort_by_key(|&(w, _, _)| w);
-        }
+        order.sort_by_key(|&(w, _, _)| w);
         let mut edge_vars: Vec<Vec<Option<Lit>>> =
             graph.edges.iter().map(|l| vec![None; l.len()]).collect();
         for (_, i, e) in order {
@@ -383,11 +381,7 @@ pub fn encode(
     // Slots with the most candidates first, so that the slot with the
     // fewest has the variables created last (decided first).
     let mut slot_order: Vec<usize> = (0..domains.slots.len()).collect();
-    if std::env::var("SATPIPE_ORDER").as_deref() != Ok("none")
-        && std::env::var("SATPIPE_ORDER").as_deref() != Ok("edges")
-    {
-        slot_order.sort_by_key(|&s| std::cmp::Reverse(domains.candidates[s].len()));
-    }
+    slot_order.sort_by_key(|&s| std::cmp::Reverse(domains.candidates[s].len()));
     for s in slot_order {
         match encoding {
             FillEncoding::Mdd => e.mdd(s),

@@ -130,7 +130,9 @@ pub struct Options {
     /// and fill with `--encoding selectors`).
     #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
     pub amo: AtMostOne,
-    /// Fill: how slots and distinctness are encoded (see the README).
+    /// How slots and distinctness are encoded in a fill (see the README);
+    /// in a freeform grid, `mdd` adds the join and cover clauses and the
+    /// others write the first freeform encoding without them.
     #[arg(long, value_enum, default_value_t = FillEncoding::Mdd)]
     pub encoding: FillEncoding,
 }
@@ -252,7 +254,12 @@ impl Family for Crossword {
                     options.amo,
                 )
             }
-            Mode::Freeform => freeform::encode(puzzle, options.objective(), options.amo),
+            Mode::Freeform => freeform::encode(
+                puzzle,
+                options.objective(),
+                options.amo,
+                options.encoding == FillEncoding::Mdd,
+            ),
         })
     }
 
