@@ -474,3 +474,38 @@ fn every_fill_encoding_counts_the_brute_force_fills() {
     }
     assert!(checked_some_fills, "the cases have fills");
 }
+
+#[test]
+fn freeform_join_clauses_keep_the_solutions() {
+    // Every freeform grid of 3x3 over a few words: the default encoding
+    // (with join and cover clauses) and the first one agree.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let words = temp_file(dir.path(), "w.txt", b"at\nta\ncat\nact\ntac\nto\not\n");
+    let w = words.to_string_lossy().into_owned();
+    let count = |encoding: &str| {
+        let outs = solve(
+            &[
+                "--width",
+                "3",
+                "--height",
+                "3",
+                "--words",
+                &w,
+                "--encoding",
+                encoding,
+            ],
+            &["--all"],
+            &["--format", "grid"],
+        );
+        assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+        stdout(&outs[2])
+            .lines()
+            .last()
+            .and_then(|l| l.strip_suffix(" solutions"))
+            .and_then(|n| n.parse::<usize>().ok())
+            .expect("a count")
+    };
+    let first = count("selectors");
+    assert!(first > 10, "{first}");
+    assert_eq!(count("mdd"), first);
+}
