@@ -33,6 +33,11 @@
 //!   hold the same word cost nothing.
 //! - **word-amo** (selectors only): an at-most-one per word over its
 //!   selectors in all slots (`--amo`).
+//!
+//! Variable order (mdd): CaDiCaL first decides the variable created last,
+//! so slots are encoded from the most candidates to the fewest, and a
+//! slot's edges from the fewest words through them to the most. The
+//! selectors keep the first encoding's order, to compare with it.
 
 use super::slots::{Domains, Slot};
 use crate::builder::{AtMostOne, FormulaBuilder};
