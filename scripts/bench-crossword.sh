@@ -12,6 +12,10 @@
 # with Debian's wamerican-large list filtered to a-z (115,188 words). Times
 # are wall-clock seconds of the whole pipeline encode | solve | decode; the
 # machine may be shared, so CPU seconds (user+sys) are printed as well.
+# Every case runs twice in the same run: with the default encoding and with
+# `--encoding selectors` (the first encodings: fill by selectors, freeform
+# without join clauses), for the ratio. CADICAL=1 adds Debian's CaDiCaL on
+# the default CNF; LIMIT (seconds, default 120) bounds every run.
 set -eu
 
 release=${1:?usage: bench-crossword.sh RELEASE_DIR [WORK_DIR]}
@@ -36,20 +40,32 @@ seconds() {
     awk '/^[0-9.]+ [0-9.]+ [0-9.]+$/ { printf "%.2f %.2f\n", $1, $2 + $3 }' "$work/time"
 }
 
-printf '%-34s %8s %8s %8s %10s %s\n' case target wall cpu cadical verdict
+# verdict: the last line of $work/out as a word.
+verdict() {
+    case $(tail -n 1 "$work/out") in
+        "exit 0") echo "filled, checked" ;;
+        "exit 20") echo "no fill" ;;
+        *) echo "no answer in ${limit} s" ;;
+    esac
+}
+
+printf '%-34s %6s %7s %7s %-16s %7s %7s %-16s %s\n' case target wall cpu verdict \
+    old-wall old-cpu old-verdict "$([ -n "${CADICAL:-}" ] && echo cadical-1.5.3)"
 row() { # NAME TARGET ENCODE_ARGS...
     name=$1 target=$2
     shift 2
-    encode-crossword "$@" > "$work/cnf"
-    set -- $(seconds sh -c "encode-crossword $* | solve --time-limit $limit | decode-crossword --format grid; echo \"exit \$?\"") - -
-    wall=$1 cpu=$2
-    case $(tail -n 1 "$work/out") in
-        "exit 0") verdict="filled, checked" ;;
-        "exit 20") verdict="no fill" ;;
-        *) verdict="no answer in ${limit} s" ;;
-    esac
-    set -- $(seconds timeout "$limit" cadical -q "$work/cnf") - -
-    printf '%-34s %8s %8s %8s %10s %s\n' "$name" "< $target" "$wall" "$cpu" "$1" "$verdict"
+    t=$(seconds sh -c "encode-crossword $* | solve --time-limit $limit | decode-crossword --format grid; echo \"exit \$?\"")
+    wall=${t% *} cpu=${t#* } new=$(verdict)
+    t=$(seconds sh -c "encode-crossword $* --encoding selectors | solve --time-limit $limit | decode-crossword --format grid; echo \"exit \$?\"")
+    old_wall=${t% *} old_cpu=${t#* } old=$(verdict)
+    cadical_wall=
+    if [ -n "${CADICAL:-}" ]; then
+        encode-crossword "$@" > "$work/cnf"
+        t=$(seconds timeout "$limit" cadical -q "$work/cnf")
+        cadical_wall=${t% *}
+    fi
+    printf '%-34s %6s %7s %7s %-16s %7s %7s %-16s %s\n' "$name" "< $target" "${wall:--}" "${cpu:--}" \
+        "$new" "${old_wall:--}" "${old_cpu:--}" "$old" "$cadical_wall"
 }
 
 for seed in 1 2 3; do

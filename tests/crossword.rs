@@ -321,3 +321,191 @@ fn bad_inputs_name_file_and_line() {
     let out = run("encode-crossword", &["--width", "3"], b"");
     assert_eq!(code(&out), 1, "--width needs --height");
 }
+
+/// The number of fills of `pattern` (`#` black, `.` open, a letter
+/// pre-filled; no fully pre-filled slot) with distinct words of `words`,
+/// by brute force over the across slots' words, sharing no code with the
+/// encoders.
+fn brute_force_fills(pattern: &str, words: &[String]) -> usize {
+    let grid: Vec<Vec<u8>> = pattern.lines().map(|l| l.bytes().collect()).collect();
+    let (rows, cols) = (grid.len(), grid[0].len());
+    let open = |r: usize, c: usize| grid[r][c] != b'#';
+    // Slots as lists of cells.
+    let mut slots: Vec<Vec<(usize, usize)>> = Vec::new();
+    for across in [true, false] {
+        let (outer, inner) = if across { (rows, cols) } else { (cols, rows) };
+        for o in 0..outer {
+            let mut run = Vec::new();
+            for i in 0..=inner {
+                let cell = if across { (o, i) } else { (i, o) };
+                if i < inner && open(cell.0, cell.1) {
+                    run.push(cell);
+                } else {
+                    if run.len() >= 2 {
+                        slots.push(run.clone());
+                    }
+                    run.clear();
+                }
+            }
+        }
+    }
+    let mut count = 0;
+    let mut fill = grid.clone();
+    let mut used: Vec<String> = Vec::new();
+    fn search(
+        k: usize,
+        slots: &[Vec<(usize, usize)>],
+        words: &[String],
+        fill: &mut Vec<Vec<u8>>,
+        used: &mut Vec<String>,
+        count: &mut usize,
+    ) {
+        let Some(slot) = slots.get(k) else {
+            *count += 1;
+            return;
+        };
+        for word in words.iter().filter(|w| w.len() == slot.len()) {
+            if used.contains(word) {
+                continue;
+            }
+            let fits = slot
+                .iter()
+                .zip(word.bytes())
+                .all(|(&(r, c), x)| fill[r][c] == b'.' || fill[r][c] == x);
+            if !fits {
+                continue;
+            }
+            let saved: Vec<u8> = slot.iter().map(|&(r, c)| fill[r][c]).collect();
+            for (&(r, c), x) in slot.iter().zip(word.bytes()) {
+                fill[r][c] = x;
+            }
+            used.push(word.clone());
+            search(k + 1, slots, words, fill, used, count);
+            used.pop();
+            for (&(r, c), x) in slot.iter().zip(saved) {
+                fill[r][c] = x;
+            }
+        }
+    }
+    // Every slot gets a word, so each fill is counted once (a grid
+    // determines the word of every slot).
+    search(0, &slots, words, &mut fill, &mut used, &mut count);
+    count
+}
+
+/// The number of fills `solve --all` finds with `--encoding encoding`.
+fn counted_fills(pattern: &std::path::Path, words: &std::path::Path, encoding: &str) -> usize {
+    let outs = solve(
+        &[
+            "--pattern",
+            &pattern.to_string_lossy(),
+            "--words",
+            &words.to_string_lossy(),
+            "--encoding",
+            encoding,
+        ],
+        &["--all"],
+        &["--format", "grid"],
+    );
+    let text = stdout(&outs[2]);
+    match code(&outs[2]) {
+        20 => 0,
+        0 => text
+            .lines()
+            .last()
+            .and_then(|l| l.strip_suffix(" solutions").or(l.strip_suffix(" solution")))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no count in: {text}")),
+        other => panic!("decode exit {other}: {text}{}", stderr(&outs[2])),
+    }
+}
+
+#[test]
+fn every_fill_encoding_counts_the_brute_force_fills() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Small random lists over a small alphabet, so that grids have many
+    // fills, some of them repeating words (which must not count).
+    let mut rng_state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        rng_state ^= rng_state << 13;
+        rng_state ^= rng_state >> 7;
+        rng_state ^= rng_state << 17;
+        rng_state
+    };
+    let patterns = [
+        "..\n..\n",
+        "...\n...\n...\n",
+        "..#\n...\n#..\n",
+        "...\n.#.\n...\n",
+        "a..\n...\n..b\n",
+        "....\n.#..\n....\n",
+    ];
+    let mut checked_some_fills = false;
+    for (p, pattern) in patterns.iter().enumerate() {
+        for round in 0..2 {
+            let mut words: Vec<String> = Vec::new();
+            for len in 2..=4 {
+                let wanted = [0, 0, 5, 12, 14][len] + 3 * round;
+                for _ in 0..wanted {
+                    let word: String = (0..len)
+                        .map(|_| (b'a' + (next() % 3) as u8) as char)
+                        .collect();
+                    if !words.contains(&word) {
+                        words.push(word);
+                    }
+                }
+            }
+            let want = brute_force_fills(pattern, &words);
+            checked_some_fills |= want > 0;
+            let pattern_file = temp_file(dir.path(), &format!("p{p}.txt"), pattern.as_bytes());
+            let words_file = temp_file(
+                dir.path(),
+                &format!("w{p}-{round}.txt"),
+                words.join("\n").as_bytes(),
+            );
+            for encoding in ["mdd", "selectors", "selectors-pairs"] {
+                assert_eq!(
+                    counted_fills(&pattern_file, &words_file, encoding),
+                    want,
+                    "{encoding} on {pattern:?} with {words:?}"
+                );
+            }
+        }
+    }
+    assert!(checked_some_fills, "the cases have fills");
+}
+
+#[test]
+fn freeform_join_clauses_keep_the_solutions() {
+    // Every freeform grid of 3x3 over a few words: the default encoding
+    // (with join and cover clauses) and the first one agree.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let words = temp_file(dir.path(), "w.txt", b"at\nta\ncat\nact\ntac\nto\not\n");
+    let w = words.to_string_lossy().into_owned();
+    let count = |encoding: &str| {
+        let outs = solve(
+            &[
+                "--width",
+                "3",
+                "--height",
+                "3",
+                "--words",
+                &w,
+                "--encoding",
+                encoding,
+            ],
+            &["--all"],
+            &["--format", "grid"],
+        );
+        assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+        stdout(&outs[2])
+            .lines()
+            .last()
+            .and_then(|l| l.strip_suffix(" solutions"))
+            .and_then(|n| n.parse::<usize>().ok())
+            .expect("a count")
+    };
+    let first = count("selectors");
+    assert!(first > 10, "{first}");
+    assert_eq!(count("mdd"), first);
+}

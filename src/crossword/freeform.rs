@@ -9,6 +9,12 @@
 //!   implies one of the placements that start there, so every maximal run
 //!   of two or more letters is a placed, listed word.
 //! - no letter stands alone: a letter cell has a letter beside it.
+//! - joins (redundant, for propagation; not with `--encoding selectors`):
+//!   two adjacent letters imply one of the placements that covers both,
+//!   and a letter implies one of the placements that covers it. They
+//!   follow from the clauses above, but only by case analysis; with them
+//!   unit propagation sees at once that a letter next to a letter needs
+//!   a word there (the 10x10 benchmark grids: 2.5x fewer CPU seconds).
 //! - each word at most once: one at-most-one over all its placements.
 //! - groups: some placement of some word of each group; `--min-words N`:
 //!   a totalizer over `used(word)` variables.
@@ -24,8 +30,14 @@ use rustsat::types::Lit;
 use std::collections::HashMap;
 
 /// Encodes a freeform puzzle with `objective`; `amo` is the at-most-one
-/// encoding of "each word at most once".
-pub fn encode(puzzle: &Puzzle, objective: Option<Objective>, amo: AtMostOne) -> FormulaBuilder {
+/// encoding of "each word at most once"; `joins` adds the (redundant)
+/// join and cover clauses.
+pub fn encode(
+    puzzle: &Puzzle,
+    objective: Option<Objective>,
+    amo: AtMostOne,
+    joins: bool,
+) -> FormulaBuilder {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut b = FormulaBuilder::new("crossword", "crossword/freeform");
     let fits: Vec<&String> = puzzle
@@ -63,6 +75,10 @@ pub fn encode(puzzle: &Puzzle, objective: Option<Objective>, amo: AtMostOne) -> 
     // Placements: per word, and per (start cell, direction).
     let mut by_word: Vec<Vec<Lit>> = vec![Vec::new(); fits.len()];
     let mut starting: HashMap<(usize, usize, bool), Vec<Lit>> = HashMap::new();
+    // joining[(cell, across)]: the placements covering the cell and the
+    // next one in the direction.
+    let mut joining: Vec<[Vec<Lit>; 2]> = vec![[Vec::new(), Vec::new()]; rows * cols];
+    let mut covering: Vec<[Vec<Lit>; 2]> = vec![[Vec::new(), Vec::new()]; rows * cols];
     for (w, word) in fits.iter().enumerate() {
         let len = word.len();
         for across in [true, false] {
@@ -92,6 +108,13 @@ pub fn encode(puzzle: &Puzzle, objective: Option<Objective>, amo: AtMostOne) -> 
                     let (er, ec) = (r + dr * len, c + dc * len);
                     if er < rows && ec < cols {
                         b.implies(placed, black_at(er, ec));
+                    }
+                    for i in 0..len {
+                        covering[(r + dr * i) * cols + c + dc * i][usize::from(across)]
+                            .push(placed);
+                    }
+                    for i in 0..len - 1 {
+                        joining[(r + dr * i) * cols + c + dc * i][usize::from(across)].push(placed);
                     }
                     by_word[w].push(placed);
                     starting.entry((r, c, across)).or_default().push(placed);
@@ -126,6 +149,30 @@ pub fn encode(puzzle: &Puzzle, objective: Option<Objective>, amo: AtMostOne) -> 
                 }
             }
             b.clause(&neighbours);
+        }
+    }
+    if joins {
+        // Two adjacent letters: a placement covers both.
+        for r in 0..rows {
+            for c in 0..cols {
+                for across in [true, false] {
+                    let (dr, dc) = if across { (0, 1) } else { (1, 0) };
+                    if r + dr >= rows || c + dc >= cols {
+                        continue;
+                    }
+                    let mut clause =
+                        std::mem::take(&mut joining[r * cols + c][usize::from(across)]);
+                    clause.push(black_at(r, c));
+                    clause.push(black_at(r + dr, c + dc));
+                    b.clause(&clause);
+                }
+            }
+        }
+        // A letter: a placement covers it.
+        for (cell, [a, d]) in covering.iter().enumerate() {
+            let mut clause: Vec<Lit> = a.iter().chain(d).copied().collect();
+            clause.push(black[cell]);
+            b.clause(&clause);
         }
     }
     for placements in &by_word {

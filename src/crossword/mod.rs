@@ -36,6 +36,7 @@ use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family};
 use crate::names;
+pub use fill::FillEncoding;
 pub use puzzle::{Mode, Puzzle, Square};
 use std::path::PathBuf;
 
@@ -125,9 +126,15 @@ pub struct Options {
     /// Freeform: an objective to minimise (WCNF; solve optimises it).
     #[arg(long, value_enum)]
     pub minimize: Option<Minimize>,
-    /// The at-most-one encoding of "each word at most once".
+    /// The at-most-one encoding of "each word at most once" (freeform,
+    /// and fill with `--encoding selectors`).
     #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
     pub amo: AtMostOne,
+    /// How slots and distinctness are encoded in a fill (see the README);
+    /// in a freeform grid, `mdd` adds the join and cover clauses and the
+    /// others write the first freeform encoding without them.
+    #[arg(long, value_enum, default_value_t = FillEncoding::Mdd)]
+    pub encoding: FillEncoding,
 }
 
 impl Options {
@@ -179,7 +186,7 @@ pub struct Solution {
 pub struct Crossword;
 
 /// Names of the header options, in order.
-const HEADER_KEYS: [&str; 14] = [
+const HEADER_KEYS: [&str; 15] = [
     "pattern",
     "width",
     "height",
@@ -194,6 +201,7 @@ const HEADER_KEYS: [&str; 14] = [
     "maximize",
     "minimize",
     "amo",
+    "encoding",
 ];
 
 fn enum_name<E: clap::ValueEnum>(value: &E) -> String {
@@ -238,9 +246,20 @@ impl Family for Crossword {
                     ));
                 }
                 let domains = slots::domains(puzzle);
-                fill::encode(&domains, puzzle.rows(), puzzle.cols(), options.amo)
+                fill::encode(
+                    &domains,
+                    puzzle.rows(),
+                    puzzle.cols(),
+                    options.encoding,
+                    options.amo,
+                )
             }
-            Mode::Freeform => freeform::encode(puzzle, options.objective(), options.amo),
+            Mode::Freeform => freeform::encode(
+                puzzle,
+                options.objective(),
+                options.amo,
+                options.encoding == FillEncoding::Mdd,
+            ),
         })
     }
 
@@ -267,6 +286,7 @@ impl Family for Crossword {
             options.maximize.as_ref().map(enum_name),
             options.minimize.as_ref().map(enum_name),
             Some(enum_name(&options.amo)),
+            Some(enum_name(&options.encoding)),
         ];
         HEADER_KEYS
             .iter()
@@ -302,6 +322,7 @@ impl Family for Crossword {
                 "maximize" => options.maximize = Some(enum_from(key, value)?),
                 "minimize" => options.minimize = Some(enum_from(key, value)?),
                 "amo" => options.amo = enum_from(key, value)?,
+                "encoding" => options.encoding = enum_from(key, value)?,
                 _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
             }
         }
