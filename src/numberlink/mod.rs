@@ -33,8 +33,8 @@ pub use parse::{Cell, Format, Puzzle};
 /// Which encoding `encode-numberlink` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Encoding {
-    /// Sound: cell colours, edges, oriented arcs and a per-cell shift
-    /// register stepped along every arc (no detached loops).
+    /// Sound: cell colours, edges, degrees and a per-cell shift register
+    /// that rules out detached loops (see `--cycles`).
     #[default]
     Rank,
     /// The original solver's encoding (unsound: admits detached loops and
