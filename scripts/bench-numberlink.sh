@@ -15,10 +15,16 @@
 #
 # Environment: SOLVERS (default "cadical kissat"; kissat needs solve-kissat
 # beside solve), LIMIT (solve --time-limit in seconds, default 20),
-# SEED_ENCODING (default 1; 0 skips the seed encoding's runs), BASELINE
-# (another build's release folder: its encode-numberlink is run as a third
-# column, "old", with the same solve and decode, to compare two versions of
-# the encoder in one run), ENCODE_ARGS (extra options for the rank runs).
+# EMPTY_LIMIT (the same for the --allow-empty set, default LIMIT),
+# SEED_SETS (the sets that also run the seed encoding, default "seed adc
+# inputs10"; on ADC problems with more than SEED_MAX_PAIRS lines, default
+# 60, it is skipped: Q04, Q05 and Q19 make seed CNFs of 37 to over 100
+# million clauses and several GB), INPUTS10 (which of its puzzles, default
+# all eleven; the seed encoding of one takes about 0.8 GB), BASELINE
+# (another build's release folder: its encode-numberlink is run as an
+# extra column, "old", with this build's solve and decode, to compare two
+# versions of the encoder in one run; old/new is its time over ours),
+# ENCODE_ARGS (extra options for the rank runs).
 #
 # A time is followed by the verdict when it is not the expected one:
 # "?" no answer within the limit (then the ratio is a bound, ">"), "!" a
@@ -33,7 +39,10 @@ data="$here/instances/numberlink"
 sets=${SETS:-seed adc adc-empty inputs10}
 solvers=${SOLVERS:-cadical kissat}
 limit=${LIMIT:-20}
-with_seed=${SEED_ENCODING:-1}
+empty_limit=${EMPTY_LIMIT:-$limit}
+seed_sets=${SEED_SETS:-seed adc inputs10}
+seed_max_pairs=${SEED_MAX_PAIRS:-60}
+inputs10=${INPUTS10:-1 2 3 4 5 6 7 8 9 10 11}
 baseline=${BASELINE:-}
 extra=${ENCODE_ARGS:-}
 if [ -n "$baseline" ]; then
@@ -77,7 +86,7 @@ header() {
     printf '\n%s (limit %s s)\n%-22s %-6s' "$1" "$limit" instance expect
     for solver in $solvers; do
         printf ' %9s' "$solver"
-        [ -n "$baseline" ] && printf ' %9s %6s' old new/old
+        [ -n "$baseline" ] && printf ' %9s %7s' old old/new
         [ "$2" = yes ] && printf ' %9s %8s' seed seed/rank
     done
     printf '\n'
@@ -94,9 +103,11 @@ row() {
         printf ' %9s' "$rank"
         if [ -n "$baseline" ]; then
             old=$(run "$baseline/encode-numberlink" "$solver" "$expect" "$@")
-            printf ' %9s %6s' "$old" "$(ratio "$rank" "$old" | tr -d '>')"
+            printf ' %9s %7s' "$old" "$(ratio "$old" "$rank")"
         fi
-        if [ "$seed_too" = yes ]; then
+        if [ "$seed_too" = skip ]; then
+            printf ' %9s %8s' skipped -
+        elif [ "$seed_too" = yes ]; then
             seed=$(run "$release/encode-numberlink" "$solver" "$expect" --encoding seed "$@")
             printf ' %9s %8s' "$seed" "$(ratio "$seed" "$rank")"
         fi
@@ -105,10 +116,9 @@ row() {
 }
 
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores); $(date -u '+%Y-%m-%d %H:%M UTC')"
-seed_col=no
-[ "$with_seed" = 1 ] && seed_col=yes
-
 for set in $sets; do
+    seed_col=no
+    case " $seed_sets " in *" $set "*) seed_col=yes ;; esac
     case $set in
         seed)
             header "seed instances, full cover (target < 1 s)" $seed_col
@@ -122,18 +132,24 @@ for set in $sets; do
             header "ADC 2015, full cover (target < 5 s)" $seed_col
             for n in 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
                 case $n in 08 | 09 | 13 | 14 | 15 | 17 | 20) expect=unsat ;; *) expect=sat ;; esac
-                row "Q$n" $expect $seed_col "$data/adc2015/Q/Q$n.txt"
+                file="$data/adc2015/Q/Q$n.txt"
+                seed=$seed_col
+                pairs=$(tr -d '\r' < "$file" | awk '$1 == "LINE_NUM" { print $2 }')
+                [ "$seed" = yes ] && [ "$pairs" -gt "$seed_max_pairs" ] && seed=skip
+                row "Q$n" $expect $seed "$file"
             done
             ;;
         adc-empty)
+            limit=$empty_limit
             header "ADC 2015, --allow-empty (target < 5 s)" no
             for n in 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
                 row "Q$n" sat no --allow-empty "$data/adc2015/Q/Q$n.txt"
             done
+            limit=${LIMIT:-20}
             ;;
         inputs10)
             header "inputs10 50x50, full cover (target < 5 s)" $seed_col
-            for n in 1 2 3 4 5 6 7 8 9 10 11; do
+            for n in $inputs10; do
                 row "inputs10-$n" sat $seed_col --puzzle "$n" "$data/thomasahle/inputs10.txt"
             done
             ;;

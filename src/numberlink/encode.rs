@@ -553,6 +553,9 @@ fn arcs_and_register(
     }
 }
 
+/// The edges (`u -> v`, right or down) a ray crosses, with their signs.
+type Crossings = Vec<((usize, usize), i64)>;
+
 /// A ray from an endpoint to the border of the grid, crossing the edges
 /// between the cells beside it: the net signed number of rays that the
 /// edge `u -> v` (right or down) crosses, by edge.
@@ -573,7 +576,7 @@ fn ray_crossings(
     let (rows, cols) = (grid.rows as i64, grid.cols as i64);
     let at = |r: i64, c: i64| (r * cols + c) as usize;
     for pair in pairs {
-        let mut best: Option<(usize, Vec<((usize, usize), i64)>)> = None;
+        let mut best: Option<(usize, Crossings)> = None;
         for &origin in pair {
             let (r0, c0) = ((origin / grid.cols) as i64, (origin % grid.cols) as i64);
             // (row step, column step) of the ray, and the side of the shift.
