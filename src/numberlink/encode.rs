@@ -291,14 +291,16 @@ fn choose_colours(grid: &Grid, domains: &[Vec<usize>], pairs: usize) -> Colours 
 }
 
 /// Encodes `puzzle` under the rules in `options` (the encoding field is
-/// ignored: this is the rank encoding).
+/// ignored: this is the rank encoding). The winding register is used only
+/// under the default rules, whatever `options.cycles` says.
 pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     let grid = Grid::new(puzzle);
     let fill = !options.allow_empty;
     let strict = !options.allow_touching;
+    // The winding argument holds only under the default rules (there
+    // `--cycles winding` is refused with other rules before this point).
     let winding = match options.cycles {
-        Cycles::Auto => fill && strict,
-        Cycles::Winding => true,
+        Cycles::Auto | Cycles::Winding => fill && strict,
         Cycles::Register => false,
     };
     let mut b = FormulaBuilder::new("numberlink", "numberlink/rank");
