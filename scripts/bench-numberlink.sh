@@ -72,10 +72,12 @@ run() {
     awk -v s="$start" -v e="$end" -v m="$mark" 'BEGIN { printf "%.2f%s\n", (e - s) / 1e9, m }'
 }
 
-# ratio SEED RANK: seed time over rank time (">" when seed gave no answer).
+# ratio A B: time A over time B, a bound when one gave no answer ("-"
+# when neither did).
 ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN {
-        bound = (a ~ /\?/) ? ">" : ""
+        if (a ~ /\?/ && b ~ /\?/) { print "-"; exit }
+        bound = (a ~ /\?/) ? ">" : (b ~ /\?/) ? "<" : ""
         sub(/[?!]$/, "", a); sub(/[?!]$/, "", b)
         if (b + 0 < 0.01) b = 0.01
         printf "%s%.1fx", bound, a / b
