@@ -100,7 +100,8 @@ fn seed_unsat_instances_are_unsat() {
     unsat(&path("seed/input-13by13-unsat.in"), &[]);
 }
 
-// Slow in the dev profile (3-15 s each with CaDiCaL): run with --ignored.
+// About 5 s for the three in the dev profile (was 3-15 s each before the
+// winding register): run with --ignored.
 #[test]
 #[ignore]
 fn seed_large_instances_match_peer_solutions() {
