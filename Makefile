@@ -7,6 +7,7 @@
 #   make bench-parse  DIMACS parse/write throughput against cadical
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench-crossword  crossword pipelines against the issue's targets
+#   make bench-numberlink Numberlink pipelines, rank against seed encoding
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 #   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
 
@@ -18,7 +19,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos fuzz
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink fuzz
 
 all: build
 
@@ -87,6 +88,12 @@ bench-rules: deps
 # example with a ~100k-word list) against the issue's targets.
 bench-crossword: release deps
 	scripts/bench-crossword.sh $(RELEASE) $(BENCH_DIR)/crossword
+# Numberlink: encode | solve | decode over the seed instances, the ADC 2015
+# problems (full cover, and --allow-empty) and the 50x50 puzzles of
+# inputs10, default encoding against --encoding seed on the same solver in
+# the same run (SETS, SOLVERS, LIMIT, EMPTY_LIMIT, BASELINE: see the script).
+bench-numberlink: release
+	scripts/bench-numberlink.sh $(RELEASE)
 # Sanalouhos: readme1's 663 solutions through encode | solve --all | decode
 # (cube enumeration against naive full blocking clauses, same run) and the
 # least-words optimum, release binaries.

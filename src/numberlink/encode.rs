@@ -9,11 +9,13 @@
 //!   `auto` takes binary codes when cells can take many colours;
 //! - `edge(r,c,r2,c2)`: the line runs between two adjacent cells (the
 //!   projection set: distinct solutions differ in their edges);
-//! - `arc(r,c,r2,c2)`: the edge is walked from the first cell to the
-//!   second, lines being oriented from the first endpoint to the second;
 //! - `rank(r,c,i)`: bit `i` of the state of a `B`-bit maximal-length
-//!   linear feedback shift register, whose period `2^B - 1` exceeds the
-//!   number of cells.
+//!   linear feedback shift register (period `P = 2^B - 1`), the potential
+//!   that rules out cycles;
+//! - with `--cycles register` (the default under `--allow-empty` or
+//!   `--allow-touching`) also `arc(r,c,r2,c2)`: the edge is walked from the
+//!   first cell to the second, lines being oriented from the first
+//!   endpoint to the second.
 //!
 //! Constraints:
 //!
@@ -21,31 +23,52 @@
 //!    `--allow-empty`); an endpoint has its own;
 //! 2. an edge joins cells of the same colour, and (strict rule) two
 //!    adjacent cells of the same colour are joined by an edge;
-//! 3. `edge = arc(u,v) or arc(v,u)`, never both;
-//! 4. the first endpoint of a line has one outgoing arc and no incoming
-//!    arc, the second one incoming and no outgoing arc, every other filled
-//!    cell exactly one incoming and one outgoing arc;
-//! 5. along every arc `u -> v`, `rank(v)` is one register step after
-//!    `rank(u)` (a shift and one XOR: no auxiliary variables); the first
-//!    endpoint holds state 1 and no cell the zero state (which steps to
-//!    itself).
+//! 3. degrees: exactly two edges at a filled free cell, one at an endpoint
+//!    (totalizer via [`FormulaBuilder::cardinality`]);
+//! 4. no U-turn: under the strict rule at most two of the four edges of a
+//!    2x2 square (three would leave two adjacent cells of one colour
+//!    unjoined; four are a cycle); without it, not all four;
+//! 5. no cycles, in one of two ways (`--cycles`):
+//!    - *winding* (default rules): one ray per line, from one of its
+//!      endpoints straight to the border of the grid; along every edge
+//!      `u - v`, `rank(v) = A^w rank(u)`, where `A` is the register step
+//!      and `w` the net signed number of rays the edge crosses (`0` for
+//!      almost every edge: then the ranks are equal); no orientation is
+//!      needed, as read the other way the edge gives `A^-w`;
+//!    - *register* (any rules): `edge = arc(u,v) or arc(v,u)`, never
+//!      both; a first endpoint has one outgoing and no incoming arc, a
+//!      second endpoint the converse, every other filled cell one of each;
+//!      along every arc `u -> v`, `rank(v) = A rank(u)`;
 //!
-//! Soundness: by 3 and 4 every filled cell has in- and out-degree one
-//! (endpoints aside), so the arcs of a colour form one path from its first
-//! endpoint plus possibly disjoint directed cycles. Around a cycle of
-//! length `L` the register would step `L` times and come back to the
-//! non-zero state it started from, so `L` is a multiple of the period
-//! `2^B - 1`; but `0 < L ≤ cells < 2^B - 1`. Hence there are no cycles,
-//! every filled cell lies on the path that starts at an endpoint, and by 2
-//! that path ends at the other endpoint of the same colour. With 2 (strict
-//! part) no line touches itself. Completeness: any solution gives a model
-//! (orient each line from its first endpoint; a cell's rank is the state
-//! after as many steps as its distance along the line).
+//!    in both, first endpoints hold state 1 and no cell the zero state
+//!    (which `A` maps to itself).
 //!
-//! The register replaced a binary counter (`rank + 1` by a ripple-carry
-//! incrementer with auxiliary carries, plus parity clauses): it needs no
-//! auxiliary variables and solved the seed 30x30 and 40x40 puzzles 1.3 to
-//! 1.7 times faster with CaDiCaL in the same run.
+//! Soundness. By 1-3 the edges form paths and cycles, and a path's two
+//! ends are endpoints of one colour, so of one pair. *Winding*: going once
+//! around a cycle multiplies the rank by `A^s`, `s` the sum of `w` along
+//! it, which is the sum over the rays of the cycle's winding number around
+//! the ray's origin (the signed count of a ray's crossings is that winding
+//! number): `±m`, `m` the number of ray origins inside. Under the default
+//! rules every cycle encloses a whole line: by 4 it is longer than four
+//! cells, so under the strict rule it has a cell inside (a cycle around no
+//! cell is a strip two cells wide, with two adjacent cells of one colour
+//! unjoined, unless it is a 2x2 square); that cell is filled, and its
+//! line cannot cross the cycle, so that line, endpoints and all, is inside
+//! (or it is itself a cycle inside: repeat). So `1 ≤ m ≤ K < P` and the
+//! rank would come back to itself after `A^±m ≠ I`, which no non-zero
+//! state does (`A^m - I` is invertible when `P` does not divide `m`).
+//! *Register*: every filled cell has in- and out-degree one (endpoints
+//! aside); around a cycle of `L` arcs the rank steps `L` times, so `P`
+//! divides `L`; `L` is even (the grid is bipartite), so `L ≥ 2P`, but the
+//! register is chosen with `2P >` free cells. Completeness: any solution
+//! gives a model (each line from its first endpoint, state 1, stepping as
+//! the constraints say; every cell is on one line).
+//!
+//! History, measured in the same runs: a binary counter (`rank + 1` by a
+//! ripple-carry incrementer) was replaced by the register stepped along
+//! every arc (1.3 to 1.7 times faster), and that by the winding register
+//! (4-6 bits instead of 10-15 per cell, no arcs, half the clauses; 2-3
+//! times faster on the 40x40 seed and the 50x50 puzzles).
 //!
 //! Redundant clauses that help propagation:
 //!
@@ -53,17 +76,13 @@
 //!   non-endpoint cells that touches both of its endpoints, so its colour
 //!   is possible only there, and edges between cells with disjoint domains
 //!   do not exist;
-//! - undirected degree: exactly two edges at a filled free cell, one at an
-//!   endpoint (totalizer via [`FormulaBuilder::cardinality`]);
-//! - no U-turn (strict rule): three edges of a 2x2 square would make two
-//!   adjacent cells of one colour without an edge between them; at most two
-//!   of the four edges of every square are used (without the strict rule:
-//!   not all four, which would be a cycle).
+//! - no U-turn (4) under the register: there cycles are excluded anyway.
 
-use super::{Colours, Options, Puzzle};
+use super::{Colours, Cycles, Options, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
 use rustsat::types::{Lit, Var};
+use std::collections::{HashMap, HashSet};
 
 /// The role of a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -214,12 +233,24 @@ const LFSR: &[(usize, usize)] = &[
     (22, 0),
 ];
 
-/// The smallest register of [`LFSR`] whose period `2^bits - 1` exceeds
-/// `cells`, so that no cycle of at most `cells` steps returns to its state.
+/// The smallest register of [`LFSR`] whose period `P = 2^bits - 1`
+/// satisfies `2P > cells`, so that no cycle through at most `cells` cells
+/// returns to its state: a cycle of the grid has even length (the grid is
+/// bipartite), and an even multiple of the odd `P` is at least `2P`.
 pub fn lfsr_shape(cells: usize) -> (usize, usize) {
     LFSR.iter()
         .copied()
-        .find(|&(bits, _)| (1usize << bits) - 1 > cells)
+        .find(|&(bits, _)| 2 * ((1usize << bits) - 1) > cells)
+        .unwrap_or(LFSR[LFSR.len() - 1])
+}
+
+/// The smallest register of [`LFSR`] whose period `2^bits - 1` exceeds
+/// `count` (the winding registers: a cycle encloses at most `count` ray
+/// origins).
+pub fn lfsr_exceeding(count: usize) -> (usize, usize) {
+    LFSR.iter()
+        .copied()
+        .find(|&(bits, _)| (1usize << bits) - 1 > count)
         .unwrap_or(LFSR[LFSR.len() - 1])
 }
 
@@ -260,11 +291,18 @@ fn choose_colours(grid: &Grid, domains: &[Vec<usize>], pairs: usize) -> Colours 
 }
 
 /// Encodes `puzzle` under the rules in `options` (the encoding field is
-/// ignored: this is the rank encoding).
+/// ignored: this is the rank encoding). The winding register is used only
+/// under the default rules, whatever `options.cycles` says.
 pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     let grid = Grid::new(puzzle);
     let fill = !options.allow_empty;
     let strict = !options.allow_touching;
+    // The winding argument holds only under the default rules (there
+    // `--cycles winding` is refused with other rules before this point).
+    let winding = match options.cycles {
+        Cycles::Auto | Cycles::Winding => fill && strict,
+        Cycles::Register => false,
+    };
     let mut b = FormulaBuilder::new("numberlink", "numberlink/rank");
     let n = grid.len();
     let domains = domains(&grid);
@@ -281,10 +319,8 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         one_hot_colours(&mut b, &grid, &domains, puzzle, fill, &mut filled)
     };
 
-    // 2. Edges and colour consistency; 3. arcs.
+    // 2. Edges and colour consistency.
     let mut edges: Vec<(usize, usize, Lit)> = Vec::new();
-    let mut ins: Vec<Vec<Lit>> = vec![Vec::new(); n];
-    let mut outs: Vec<Vec<(usize, Lit)>> = vec![Vec::new(); n];
     for u in 0..n {
         for v in grid.forward(u) {
             let common = domains[u]
@@ -298,35 +334,10 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             let e = b.named(names::call("edge", &[&r, &c, &r2, &c2]));
             edges.push((u, v, e));
             same_colour(&mut b, &vars, &domains, &filled, strict, (u, v, e));
-            // Orientations: never out of a second endpoint, never into a
-            // first one.
-            let mut arcs = Vec::with_capacity(2);
-            for (from, to) in [(u, v), (v, u)] {
-                if matches!(grid.roles[from], Role::End(_))
-                    || matches!(grid.roles[to], Role::Start(_))
-                {
-                    continue;
-                }
-                let (fr, fc) = grid.rc(from);
-                let (tr, tc) = grid.rc(to);
-                let arc = b.named(names::call("arc", &[&fr, &fc, &tr, &tc]));
-                b.implies(arc, e);
-                outs[from].push((to, arc));
-                ins[to].push(arc);
-                arcs.push(arc);
-            }
-            let mut clause = vec![!e];
-            clause.extend(&arcs);
-            b.clause(&clause);
-            if let [x, y] = arcs[..] {
-                b.clause(&[!x, !y]);
-            }
         }
     }
 
-    // 4. Degrees, by arcs.
-    // Redundant: the undirected degree, which propagates better than the
-    // arcs alone (measured: about twice as fast on the 30x30 seed puzzles).
+    // 3. Degrees: two edges at a filled free cell, one at an endpoint.
     {
         let mut inc: Vec<Vec<Lit>> = vec![Vec::new(); n];
         for &(u, v, e) in &edges {
@@ -341,66 +352,36 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             }
         }
     }
-    for v in 0..n {
-        let out_lits: Vec<Lit> = outs[v].iter().map(|&(_, l)| l).collect();
-        match grid.roles[v] {
-            Role::Start(_) => b.exactly_one(&out_lits, amo_for(out_lits.len())),
-            Role::End(_) => b.exactly_one(&ins[v], amo_for(ins[v].len())),
-            Role::Free => match filled[v] {
-                None => {
-                    b.exactly_one(&ins[v], amo_for(ins[v].len()));
-                    b.exactly_one(&out_lits, amo_for(out_lits.len()));
-                }
-                Some(f) => {
-                    for lits in [&ins[v], &out_lits] {
-                        b.at_most_one(lits, amo_for(lits.len()));
-                        let mut clause = vec![!f];
-                        clause.extend(lits.iter());
-                        b.clause(&clause);
-                        for &l in lits.iter() {
-                            b.implies(l, f);
-                        }
-                    }
-                }
-            },
-        }
+
+    // 4. No U-turns in 2x2 squares.
+    no_u_turns(&mut b, &grid, &edges, strict);
+
+    // 5. No cycles.
+    if winding {
+        let origins: Vec<[usize; 2]> = puzzle
+            .pairs
+            .iter()
+            .map(|[a, z]| [a.0 * grid.cols + a.1, z.0 * grid.cols + z.1])
+            .collect();
+        winding_register(&mut b, &grid, &origins, &edges);
+    } else {
+        arcs_and_register(&mut b, &grid, &edges, &filled);
     }
 
-    // 5. Ranks: a shift register stepped along every arc.
-    let (bits, tap) = lfsr_shape(n);
-    let rank: Vec<Vec<Lit>> = (0..n)
-        .map(|v| {
-            let (r, c) = grid.rc(v);
-            (0..bits)
-                .map(|i| b.named(names::call("rank", &[&r, &c, &i])))
-                .collect()
-        })
-        .collect();
-    for v in 0..n {
-        if let Role::Start(_) = grid.roles[v] {
-            for (i, &bit) in rank[v].iter().enumerate() {
-                b.clause(&[if i == 0 { bit } else { !bit }]);
-            }
-        } else {
-            // The zero state steps to itself: ruled out.
-            b.clause(&rank[v]);
-        }
-        for &(w, arc) in &outs[v] {
-            let (now, next) = (&rank[v], &rank[w]);
-            for i in 1..bits {
-                b.clause(&[!arc, !next[i], now[i - 1]]);
-                b.clause(&[!arc, next[i], !now[i - 1]]);
-            }
-            let (x, y, z) = (now[bits - 1], now[tap], next[0]);
-            b.clause(&[!arc, !z, x, y]);
-            b.clause(&[!arc, !z, !x, !y]);
-            b.clause(&[!arc, z, !x, y]);
-            b.clause(&[!arc, z, x, !y]);
-        }
+    let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
+    b.projection(&projection);
+    if fill {
+        // Every solution has cells - K edges.
+        b.blocking_positive();
     }
+    b
+}
 
-    // Redundant: no U-turns in 2x2 squares.
-    let edge_at: std::collections::HashMap<(usize, usize), Lit> =
+/// Under the strict rule at most two of the four edges of every 2x2 square
+/// (three would leave two adjacent cells of one line unjoined, four are a
+/// cycle); without it, not all four.
+fn no_u_turns(b: &mut FormulaBuilder, grid: &Grid, edges: &[(usize, usize, Lit)], strict: bool) {
+    let edge_at: HashMap<(usize, usize), Lit> =
         edges.iter().map(|&(u, v, e)| ((u, v), e)).collect();
     for r in 0..grid.rows.saturating_sub(1) {
         for c in 0..grid.cols.saturating_sub(1) {
@@ -429,16 +410,256 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             }
         }
     }
-
-    let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
-    b.projection(&projection);
-    if fill {
-        // Every solution has cells - K edges.
-        b.blocking_positive();
-    }
-    b
 }
 
+/// The `rank(r,c,i)` register variables of every cell, `bits` each.
+fn rank_vars(b: &mut FormulaBuilder, grid: &Grid, bits: usize) -> Vec<Vec<Lit>> {
+    (0..grid.len())
+        .map(|v| {
+            let (r, c) = grid.rc(v);
+            (0..bits)
+                .map(|i| b.named(names::call("rank", &[&r, &c, &i])))
+                .collect()
+        })
+        .collect()
+}
+
+/// First endpoints hold state 1; no other cell holds the zero state,
+/// which every linear step maps to itself.
+fn register_start(b: &mut FormulaBuilder, grid: &Grid, rank: &[Vec<Lit>]) {
+    for (v, bits) in rank.iter().enumerate() {
+        if let Role::Start(_) = grid.roles[v] {
+            for (i, &bit) in bits.iter().enumerate() {
+                b.clause(&[if i == 0 { bit } else { !bit }]);
+            }
+        } else {
+            b.clause(bits);
+        }
+    }
+}
+
+/// The rows of `A^steps`, `A` the register step of [`LFSR`] shape
+/// `(bits, tap)`: row `i` is the mask of the current bits whose XOR is bit
+/// `i` of the state `steps` steps later.
+fn register_power(bits: usize, tap: usize, steps: usize) -> Vec<u64> {
+    let mut rows: Vec<u64> = (0..bits).map(|i| 1 << i).collect();
+    for _ in 0..steps {
+        let mut next = vec![rows[bits - 1] ^ rows[tap]];
+        next.extend_from_slice(&rows[..bits - 1]);
+        rows = next;
+    }
+    rows
+}
+
+/// Clauses for `guard -> to = A^steps from` (see [`register_power`]).
+fn register_step(
+    b: &mut FormulaBuilder,
+    (bits, tap): (usize, usize),
+    steps: usize,
+    guard: Lit,
+    from: &[Lit],
+    to: &[Lit],
+) {
+    for (i, mask) in register_power(bits, tap, steps).into_iter().enumerate() {
+        // to[i] xor (xor of from[j] in mask) = 0: forbid every assignment
+        // of odd parity.
+        let terms: Vec<Lit> = std::iter::once(to[i])
+            .chain((0..bits).filter(|j| mask >> j & 1 == 1).map(|j| from[j]))
+            .collect();
+        for pattern in 0u64..1 << terms.len() {
+            if pattern.count_ones() % 2 == 0 {
+                continue;
+            }
+            let mut clause = vec![!guard];
+            // The clause is falsified exactly by the assignment `pattern`.
+            clause.extend(
+                terms
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &l)| if pattern >> t & 1 == 1 { !l } else { l }),
+            );
+            b.clause(&clause);
+        }
+    }
+}
+
+/// Arcs (orientations from first to second endpoint) with in- and
+/// out-degree one, and a shift register stepped along every arc (the
+/// acyclicity argument for every rule set).
+fn arcs_and_register(
+    b: &mut FormulaBuilder,
+    grid: &Grid,
+    edges: &[(usize, usize, Lit)],
+    filled: &[Option<Lit>],
+) {
+    let n = grid.len();
+    let mut ins: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    let mut outs: Vec<Vec<(usize, Lit)>> = vec![Vec::new(); n];
+    for &(u, v, e) in edges {
+        // Never out of a second endpoint, never into a first one.
+        let mut arcs = Vec::with_capacity(2);
+        for (from, to) in [(u, v), (v, u)] {
+            if matches!(grid.roles[from], Role::End(_)) || matches!(grid.roles[to], Role::Start(_))
+            {
+                continue;
+            }
+            let (fr, fc) = grid.rc(from);
+            let (tr, tc) = grid.rc(to);
+            let arc = b.named(names::call("arc", &[&fr, &fc, &tr, &tc]));
+            b.implies(arc, e);
+            outs[from].push((to, arc));
+            ins[to].push(arc);
+            arcs.push(arc);
+        }
+        let mut clause = vec![!e];
+        clause.extend(&arcs);
+        b.clause(&clause);
+        if let [x, y] = arcs[..] {
+            b.clause(&[!x, !y]);
+        }
+    }
+    for v in 0..n {
+        let out_lits: Vec<Lit> = outs[v].iter().map(|&(_, l)| l).collect();
+        match grid.roles[v] {
+            Role::Start(_) => b.exactly_one(&out_lits, amo_for(out_lits.len())),
+            Role::End(_) => b.exactly_one(&ins[v], amo_for(ins[v].len())),
+            Role::Free => match filled[v] {
+                None => {
+                    b.exactly_one(&ins[v], amo_for(ins[v].len()));
+                    b.exactly_one(&out_lits, amo_for(out_lits.len()));
+                }
+                Some(f) => {
+                    for lits in [&ins[v], &out_lits] {
+                        b.at_most_one(lits, amo_for(lits.len()));
+                        let mut clause = vec![!f];
+                        clause.extend(lits.iter());
+                        b.clause(&clause);
+                        for &l in lits.iter() {
+                            b.implies(l, f);
+                        }
+                    }
+                }
+            },
+        }
+    }
+    // Only free cells can lie on a cycle (a first endpoint has no incoming
+    // arc, a second one no outgoing arc).
+    let free = grid.roles.iter().filter(|&&r| r == Role::Free).count();
+    let shape = lfsr_shape(free);
+    let rank = rank_vars(b, grid, shape.0);
+    register_start(b, grid, &rank);
+    for (v, list) in outs.iter().enumerate() {
+        for &(w, arc) in list {
+            register_step(b, shape, 1, arc, &rank[v], &rank[w]);
+        }
+    }
+}
+
+/// The edges (`u -> v`, right or down) a ray crosses, with their signs.
+type Crossings = Vec<((usize, usize), i64)>;
+
+/// A ray from an endpoint to the border of the grid, crossing the edges
+/// between the cells beside it: the net signed number of rays that the
+/// edge `u -> v` (right or down) crosses, by edge.
+///
+/// A ray leaves the centre of its cell in one of the four directions,
+/// shifted a little to one side, so that it passes through no cell centre
+/// and crosses edges only (a rising ray shifted right crosses the edges
+/// between `(r,c)` and `(r,c+1)` above the cell). The sign of a crossing is
+/// that of the cross product of the ray's direction with the edge's, so
+/// that a cycle's signed crossings of a ray add up to its winding number
+/// around the ray's origin.
+fn ray_crossings(
+    grid: &Grid,
+    pairs: &[[usize; 2]],
+    exists: &HashSet<(usize, usize)>,
+) -> HashMap<(usize, usize), i64> {
+    let mut net: HashMap<(usize, usize), i64> = HashMap::new();
+    let (rows, cols) = (grid.rows as i64, grid.cols as i64);
+    let at = |r: i64, c: i64| (r * cols + c) as usize;
+    for pair in pairs {
+        let mut best: Option<(usize, Crossings)> = None;
+        for &origin in pair {
+            let (r0, c0) = ((origin / grid.cols) as i64, (origin % grid.cols) as i64);
+            // (row step, column step) of the ray, and the side of the shift.
+            for (dr, dc) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+                for side in [0i64, -1] {
+                    let mut crossed = Vec::new();
+                    let (mut r, mut c) = (r0 + dr, c0 + dc);
+                    while (0..rows).contains(&r) && (0..cols).contains(&c) {
+                        // The edge crossed beside cell (r,c), as (u, v)
+                        // right or down, and its sign.
+                        let (u, v, sign) = if dc == 0 {
+                            // Vertical ray: crosses the horizontal edge
+                            // (r, c+side)-(r, c+side+1); direction (1,0).
+                            // d = (0, dr): d x a = -dr.
+                            (at(r, c + side), at(r, c + side + 1), -dr)
+                        } else {
+                            // Horizontal ray: crosses the vertical edge
+                            // (r+side, c)-(r+side+1, c); direction (0,1).
+                            // d = (dc, 0): d x a = dc.
+                            (at(r + side, c), at(r + side + 1, c), dc)
+                        };
+                        // Beside the grid, there is no edge to cross.
+                        let inside = if dc == 0 {
+                            c + side >= 0 && c + side + 1 < cols
+                        } else {
+                            r + side >= 0 && r + side + 1 < rows
+                        };
+                        if inside && exists.contains(&(u, v)) {
+                            crossed.push(((u, v), sign));
+                        }
+                        r += dr;
+                        c += dc;
+                    }
+                    // Fewest crossings, and rather edges no other ray
+                    // crosses (each extra step on an edge costs clauses).
+                    let cost = crossed
+                        .iter()
+                        .map(|(key, _)| {
+                            1 + 2 * net.get(key).map_or(0, |n| n.unsigned_abs() as usize)
+                        })
+                        .sum::<usize>();
+                    if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                        best = Some((cost, crossed));
+                    }
+                }
+            }
+        }
+        for (key, sign) in best.map(|(_, crossed)| crossed).unwrap_or_default() {
+            *net.entry(key).or_insert(0) += sign;
+        }
+    }
+    net
+}
+
+/// Rules out cycles under the default rules (every cell filled, strict
+/// cell rule) with one ray per line and a shift register that steps only
+/// where a ray is crossed: along every edge `u - v`, `rank(v)` is
+/// `A^w rank(u)`, `w` the net signed number of rays the edge crosses
+/// (`rank(u) = A^-w rank(v)` read the other way, so no orientation is
+/// needed). See the module documentation for why this is sound.
+fn winding_register(
+    b: &mut FormulaBuilder,
+    grid: &Grid,
+    origins: &[[usize; 2]],
+    edges: &[(usize, usize, Lit)],
+) {
+    let exists: HashSet<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
+    let net = ray_crossings(grid, origins, &exists);
+    let shape = lfsr_exceeding(origins.len());
+    let rank = rank_vars(b, grid, shape.0);
+    register_start(b, grid, &rank);
+    for &(u, v, e) in edges {
+        let w = net.get(&(u, v)).copied().unwrap_or(0);
+        let steps = (w.unsigned_abs() as usize) % ((1 << shape.0) - 1);
+        if w >= 0 {
+            register_step(b, shape, steps, e, &rank[u], &rank[v]);
+        } else {
+            register_step(b, shape, steps, e, &rank[v], &rank[u]);
+        }
+    }
+}
 /// One-hot colours: `cell(r,c)=k` for every possible pair, exactly one per
 /// filled cell. Fills `filled` for free cells when cells may stay empty.
 fn one_hot_colours(
@@ -603,11 +824,101 @@ mod tests {
 
     #[test]
     fn register_period_exceeds_cells() {
-        assert_eq!(lfsr_shape(2), (2, 0));
-        assert_eq!(lfsr_shape(3), (3, 0));
-        assert_eq!(lfsr_shape(1600), (11, 1));
-        assert_eq!(lfsr_shape(2500), (15, 0));
+        assert_eq!(lfsr_shape(0), (2, 0));
+        assert_eq!(lfsr_shape(5), (2, 0));
+        assert_eq!(lfsr_shape(6), (3, 0));
+        assert_eq!(lfsr_shape(1600), (10, 2));
+        assert_eq!(lfsr_shape(2045), (10, 2));
+        assert_eq!(lfsr_shape(2046), (11, 1));
+        assert_eq!(lfsr_shape(2500), (11, 1));
         assert_eq!(lfsr_shape(1002 * 1002), (20, 2));
+        assert_eq!(lfsr_exceeding(1), (2, 0));
+        assert_eq!(lfsr_exceeding(31), (6, 0));
+        assert_eq!(lfsr_exceeding(432), (9, 3));
+    }
+
+    /// The state after `steps` register steps, as integers.
+    fn stepped(bits: usize, tap: usize, mut state: u64, steps: usize) -> u64 {
+        let mask = (1u64 << bits) - 1;
+        for _ in 0..steps {
+            let feedback = ((state >> (bits - 1)) ^ (state >> tap)) & 1;
+            state = ((state << 1) & mask) | feedback;
+        }
+        state
+    }
+
+    #[test]
+    fn register_powers_are_repeated_steps() {
+        for &(bits, tap) in &LFSR[..8] {
+            for steps in 0..5 {
+                let rows = register_power(bits, tap, steps);
+                for state in [1u64, 2, 5, (1 << bits) - 1, (1 << (bits - 1)) + 3] {
+                    let state = state & ((1 << bits) - 1);
+                    let by_rows = rows
+                        .iter()
+                        .enumerate()
+                        .map(|(i, mask)| u64::from((state & mask).count_ones() % 2 == 1) << i)
+                        .sum::<u64>();
+                    assert_eq!(by_rows, stepped(bits, tap, state, steps), "{bits} {steps}");
+                }
+            }
+        }
+    }
+
+    /// Sum of the signed ray crossings along the closed walk `cells`.
+    fn around(net: &HashMap<(usize, usize), i64>, cells: &[usize]) -> i64 {
+        let mut total = 0;
+        for (i, &u) in cells.iter().enumerate() {
+            let v = cells[(i + 1) % cells.len()];
+            let w = net.get(&(u.min(v), u.max(v))).copied().unwrap_or(0);
+            total += if u < v { w } else { -w };
+        }
+        total
+    }
+
+    /// The rectangle ring of cells with corners `(r0,c0)`, `(r1,c1)`,
+    /// clockwise from the top left.
+    fn ring(cols: usize, (r0, c0): (usize, usize), (r1, c1): (usize, usize)) -> Vec<usize> {
+        let mut cells = Vec::new();
+        cells.extend((c0..c1).map(|c| r0 * cols + c));
+        cells.extend((r0..r1).map(|r| r * cols + c1));
+        cells.extend((c0 + 1..=c1).rev().map(|c| r1 * cols + c));
+        cells.extend((r0 + 1..=r1).rev().map(|r| r * cols + c0));
+        cells
+    }
+
+    #[test]
+    fn rays_count_the_enclosed_lines() {
+        // 9x9, three pairs: 1 and 2 inside, 3 on the border.
+        let text = "3\n9 9\n. . . . . . . . 3\n. . . . . . . . .\n. . . . . . . . .\n\
+                    . . 1 . . . . . .\n. . 1 . . 2 . . .\n. . . . . 2 . . .\n\
+                    . . . . . . . . .\n. . . . . . . . .\n. . . . . . . . 3\n";
+        let puzzle = super::super::parse::parse("t.in", text, 1).expect("puzzle");
+        let grid = Grid::new(&puzzle);
+        let mut exists = HashSet::new();
+        for u in 0..grid.len() {
+            for v in grid.forward(u) {
+                exists.insert((u, v));
+            }
+        }
+        let origins: Vec<[usize; 2]> = puzzle
+            .pairs
+            .iter()
+            .map(|[a, z]| [a.0 * 9 + a.1, z.0 * 9 + z.1])
+            .collect();
+        let net = ray_crossings(&grid, &origins, &exists);
+        // Around both inner pairs, clockwise and counter-clockwise.
+        let big = ring(9, (2, 1), (6, 7));
+        assert_eq!(around(&net, &big).abs(), 2);
+        let back: Vec<usize> = big.iter().rev().copied().collect();
+        assert_eq!(around(&net, &back), -around(&net, &big));
+        // Around pair 2 alone (column 5, rows 4-5), and around nothing.
+        assert_eq!(around(&net, &ring(9, (3, 4), (6, 6))).abs(), 1);
+        assert_eq!(around(&net, &ring(9, (2, 1), (5, 3))).abs(), 1);
+        assert_eq!(around(&net, &ring(9, (0, 0), (2, 2))), 0);
+        assert_eq!(around(&net, &ring(9, (6, 0), (8, 3))), 0);
+        // The whole border encloses pairs 1 and 2 (3 lies on it).
+        assert_eq!(around(&net, &ring(9, (0, 0), (8, 8))).abs(), 2);
     }
 
     #[test]

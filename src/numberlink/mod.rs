@@ -33,8 +33,8 @@ pub use parse::{Cell, Format, Puzzle};
 /// Which encoding `encode-numberlink` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Encoding {
-    /// Sound: cell colours, edges, oriented arcs and a per-cell shift
-    /// register stepped along every arc (no detached loops).
+    /// Sound: cell colours, edges, degrees and a per-cell shift register
+    /// that rules out detached loops (see `--cycles`).
     #[default]
     Rank,
     /// The original solver's encoding (unsound: admits detached loops and
@@ -73,6 +73,30 @@ impl Colours {
     }
 }
 
+/// How the rank encoding rules out detached loops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Cycles {
+    /// `winding` under the default rules, `register` otherwise.
+    #[default]
+    Auto,
+    /// One ray per line and a shift register stepped only where an edge
+    /// crosses a ray (default rules only: every cell filled, strict rule).
+    Winding,
+    /// Oriented arcs and a shift register stepped along every arc (any
+    /// rules).
+    Register,
+}
+
+impl Cycles {
+    fn as_str(self) -> &'static str {
+        match self {
+            Cycles::Auto => "auto",
+            Cycles::Winding => "winding",
+            Cycles::Register => "register",
+        }
+    }
+}
+
 /// Options of `encode-numberlink` (recorded in the CNF header).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Options {
@@ -88,6 +112,9 @@ pub struct Options {
     /// How the rank encoding represents cell colours.
     #[arg(long, value_enum, default_value_t = Colours::Auto)]
     pub colours: Colours,
+    /// How the rank encoding rules out detached loops.
+    #[arg(long, value_enum, default_value_t = Cycles::Auto)]
+    pub cycles: Cycles,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
@@ -146,7 +173,17 @@ impl Family for Numberlink {
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
         match options.encoding {
-            Encoding::Rank => Ok(encode::encode(puzzle, options)),
+            Encoding::Rank => {
+                let default_rules = !options.allow_empty && !options.allow_touching;
+                if options.cycles == Cycles::Winding && !default_rules {
+                    return Err(Error::Usage(
+                        "--cycles winding needs the default rules (no --allow-empty, --allow-touching): \
+                         only there does every loop enclose a line"
+                            .into(),
+                    ));
+                }
+                Ok(encode::encode(puzzle, options))
+            }
             Encoding::Seed => {
                 if options.allow_empty || options.allow_touching {
                     return Err(Error::Usage(
@@ -164,6 +201,7 @@ impl Family for Numberlink {
             ("allow-touching".into(), options.allow_touching.to_string()),
             ("encoding".into(), options.encoding.as_str().into()),
             ("colours".into(), options.colours.as_str().into()),
+            ("cycles".into(), options.cycles.as_str().into()),
             ("puzzle".into(), options.puzzle.to_string()),
         ]
     }
@@ -191,6 +229,14 @@ impl Family for Numberlink {
                         "auto" => Colours::Auto,
                         "one-hot" => Colours::OneHot,
                         "log" => Colours::Log,
+                        _ => return Err(bad(key, value)),
+                    }
+                }
+                "cycles" => {
+                    options.cycles = match value.as_str() {
+                        "auto" => Cycles::Auto,
+                        "winding" => Cycles::Winding,
+                        "register" => Cycles::Register,
                         _ => return Err(bad(key, value)),
                     }
                 }
