@@ -7,6 +7,7 @@
 #   make bench-parse  DIMACS parse/write throughput against cadical
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench-crossword  crossword pipelines against the issue's targets
+#   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
 #   make bench-numberlink Numberlink pipelines, rank against seed encoding
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 #   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each

@@ -27,7 +27,7 @@
 //! For a declared exact cover whose soft clauses are over projection
 //! variables, the cube search does branch and bound instead
 //! ([`cubes::PartialCost`] is its lower bound): Sanalouhos readme1's
-//! least-words optimum 13.7x faster than the linear search in one run.
+//! least-words optimum 19.6x faster than the linear search in one run.
 //!
 //! Models are checked against the formula before they are printed; while
 //! enumerating, incrementally ([`ModelChecker`]).
