@@ -100,9 +100,10 @@ pub trait Family {
     const EXAMPLES: &'static str;
     /// Encoder options (clap flags of `encode-<family>`). They are recorded
     /// in the header as `c option` lines and restored for decoding.
-    type Options: clap::Args + Clone + std::fmt::Debug;
-    /// The parsed puzzle.
-    type Puzzle;
+    type Options: clap::Args + Clone + std::fmt::Debug + Send;
+    /// The parsed puzzle (`Send`: the decoder parses it on a thread of its
+    /// own while the model stream is still arriving).
+    type Puzzle: Send;
     /// A solved puzzle.
     type Solution: serde::Serialize;
     /// Rendering styles of `decode-<family> --style`.

@@ -160,6 +160,17 @@ pub const ENUMERATION_STOPPED: &str = "c enumeration stopped";
 
 /// Reads a model stream or a MiniSat result file.
 pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
+    read_model_stream_with(input, &mut |_| {})
+}
+
+/// Like [`read_model_stream`], but hands the header's comment lines to
+/// `on_header` as soon as the header has ended (at the first line that is
+/// not a comment), while the solutions are still to come: a decoder can
+/// parse its puzzle meanwhile, as `solve` is still solving.
+pub fn read_model_stream_with(
+    input: &mut Input,
+    on_header: &mut dyn FnMut(&[String]),
+) -> Result<ModelStream> {
     let mut stream = ModelStream::default();
     let mut meta = MetadataBuilder::default();
     let mut in_header = true;
@@ -256,7 +267,9 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                 }
             }
             ("s", rest) => {
-                in_header = false;
+                if std::mem::replace(&mut in_header, false) {
+                    on_header(&stream.header);
+                }
                 finish_solution(
                     &mut current,
                     &mut ended,
@@ -308,7 +321,9 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                 }
             }
             ("o", rest) => {
-                in_header = false;
+                if std::mem::replace(&mut in_header, false) {
+                    on_header(&stream.header);
+                }
                 let cost = rest
                     .trim()
                     .parse::<u64>()
@@ -323,7 +338,9 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
                     "INDET" => Status::Unknown,
                     _ => return Err(unexpected(line_no, trimmed)),
                 };
-                in_header = false;
+                if std::mem::replace(&mut in_header, false) {
+                    on_header(&stream.header);
+                }
                 stream.status = Some(status);
                 if status == Status::Satisfiable {
                     minisat = true;

@@ -1,11 +1,11 @@
 //! The generic `encode-<family>` and `decode-<family>` commands.
 
-use crate::cnf::Metadata;
+use crate::cnf::{Metadata, MetadataBuilder};
 use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
 use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
-use crate::model::{read_model_stream, Status};
+use crate::model::{read_model_stream_with, Status};
 use clap::{Args, CommandFactory, Parser};
 use std::io::Write;
 use std::path::PathBuf;
@@ -185,11 +185,39 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
 pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
     let mut input = Input::open(&args.input)?;
     let source = input.name.clone();
-    let mut stream = read_model_stream(&mut input)?;
+    // The puzzle is parsed from the header on a second thread as soon as
+    // the header has arrived, while `solve` may still be printing models
+    // (with --cnf the header comes from the CNF, afterwards).
+    let (stream, early) = std::thread::scope(|scope| {
+        let mut early = None;
+        let stream = read_model_stream_with(&mut input, &mut |header: &[String]| {
+            if args.cnf.is_some() || early.is_some() {
+                return;
+            }
+            let (header, source) = (header.to_vec(), source.clone());
+            early = Some(scope.spawn(move || {
+                let mut meta = MetadataBuilder::default();
+                for line in &header {
+                    // A bad line is reported by the stream reader.
+                    meta.absorb(line).ok()?;
+                }
+                Some(puzzle_from_header::<F>(&meta.finish(), &source))
+            }));
+        });
+        let early = early.and_then(|thread| match thread.join() {
+            Ok(parsed) => parsed,
+            Err(panic) => std::panic::resume_unwind(panic),
+        });
+        (stream, early)
+    });
+    let mut stream = stream?;
     if let Some(cnf) = &args.cnf {
         stream.check_against_cnf(cnf)?;
     }
-    let (puzzle, options) = puzzle_from_header::<F>(&stream.meta, &source)?;
+    let (puzzle, options) = match early {
+        Some(parsed) => parsed?,
+        None => puzzle_from_header::<F>(&stream.meta, &source)?,
+    };
     let index = stream
         .meta
         .name_index()
