@@ -24,6 +24,16 @@ use crate::model::Model;
 use rustsat::types::Var;
 use std::collections::HashMap;
 
+/// The name of an option's value as the command line spells it (a
+/// `clap::ValueEnum`'s name): how families record such options in the
+/// header, so that `ValueEnum::from_str` reads them back.
+pub fn option_name<T: clap::ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
 /// A model seen through the variable names of its header.
 pub struct Assignment<'a> {
     by_name: &'a HashMap<&'a str, Var>,

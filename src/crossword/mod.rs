@@ -34,7 +34,7 @@ pub mod words;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
-use crate::family::{Assignment, Family};
+use crate::family::{option_name, Assignment, Family};
 use crate::names;
 pub use fill::FillEncoding;
 pub use puzzle::{Mode, Puzzle, Square};
@@ -204,13 +204,6 @@ const HEADER_KEYS: [&str; 15] = [
     "encoding",
 ];
 
-fn enum_name<E: clap::ValueEnum>(value: &E) -> String {
-    value
-        .to_possible_value()
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default()
-}
-
 fn enum_from<E: clap::ValueEnum>(key: &str, text: &str) -> Result<E> {
     E::from_str(text, false).map_err(|_| Error::Usage(format!("bad header option {key}={text}")))
 }
@@ -283,10 +276,10 @@ impl Family for Crossword {
             Some(options.random_black.to_string()),
             Some(options.seed.to_string()),
             number(options.min_words),
-            options.maximize.as_ref().map(enum_name),
-            options.minimize.as_ref().map(enum_name),
-            Some(enum_name(&options.amo)),
-            Some(enum_name(&options.encoding)),
+            options.maximize.as_ref().map(option_name),
+            options.minimize.as_ref().map(option_name),
+            Some(option_name(&options.amo)),
+            Some(option_name(&options.encoding)),
         ];
         HEADER_KEYS
             .iter()

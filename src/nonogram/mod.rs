@@ -20,7 +20,7 @@ pub mod render;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
-use crate::family::{Assignment, Family};
+use crate::family::{option_name, Assignment, Family};
 use crate::names;
 use clap::ValueEnum;
 pub use encode::Encoding;
@@ -100,13 +100,6 @@ impl Default for Options {
 /// The nonogram family (see the module documentation).
 pub struct Nonogram;
 
-fn value_name<T: ValueEnum>(value: &T) -> String {
-    value
-        .to_possible_value()
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default()
-}
-
 fn unknown_option(key: &str, value: &str) -> Error {
     Error::Usage(format!(
         "the CNF header has option {key}={value}, which encode-nonogram does not know"
@@ -154,7 +147,7 @@ impl Family for Nonogram {
             options.encoding.as_str().to_string(),
         ));
         pairs.push(("presolve".to_string(), options.presolve.to_string()));
-        pairs.push(("amo".to_string(), value_name(&options.amo)));
+        pairs.push(("amo".to_string(), option_name(&options.amo)));
         pairs
     }
 

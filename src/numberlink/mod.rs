@@ -27,7 +27,8 @@ pub mod seed;
 
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
-use crate::family::{Assignment, Family};
+use crate::family::{option_name, Assignment, Family};
+use clap::ValueEnum;
 pub use parse::{Cell, Format, Puzzle};
 
 /// Which encoding `encode-numberlink` writes.
@@ -42,15 +43,6 @@ pub enum Encoding {
     Seed,
 }
 
-impl Encoding {
-    fn as_str(self) -> &'static str {
-        match self {
-            Encoding::Rank => "rank",
-            Encoding::Seed => "seed",
-        }
-    }
-}
-
 /// How the rank encoding represents the colour (line) of a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Colours {
@@ -61,16 +53,6 @@ pub enum Colours {
     OneHot,
     /// The bits of the line's index per cell.
     Log,
-}
-
-impl Colours {
-    fn as_str(self) -> &'static str {
-        match self {
-            Colours::Auto => "auto",
-            Colours::OneHot => "one-hot",
-            Colours::Log => "log",
-        }
-    }
 }
 
 /// How the rank encoding rules out detached loops.
@@ -85,16 +67,6 @@ pub enum Cycles {
     /// Oriented arcs and a shift register stepped along every arc (any
     /// rules).
     Register,
-}
-
-impl Cycles {
-    fn as_str(self) -> &'static str {
-        match self {
-            Cycles::Auto => "auto",
-            Cycles::Winding => "winding",
-            Cycles::Register => "register",
-        }
-    }
 }
 
 /// Options of `encode-numberlink` (recorded in the CNF header).
@@ -154,6 +126,15 @@ pub struct Solution {
 /// The Numberlink family (see the module documentation).
 pub struct Numberlink;
 
+fn bad_header_option(key: &str, value: &str) -> Error {
+    Error::Usage(format!("bad header option {key}={value}"))
+}
+
+/// An option's value as `options_to_header` spells it.
+fn header_value<T: ValueEnum>(key: &str, value: &str) -> Result<T> {
+    T::from_str(value, false).map_err(|_| bad_header_option(key, value))
+}
+
 impl Family for Numberlink {
     const NAME: &'static str = "numberlink";
     const ABOUT: &'static str = "Reads the seed format (K, N M, grid), the ADC 2015 format \
@@ -199,9 +180,9 @@ impl Family for Numberlink {
         vec![
             ("allow-empty".into(), options.allow_empty.to_string()),
             ("allow-touching".into(), options.allow_touching.to_string()),
-            ("encoding".into(), options.encoding.as_str().into()),
-            ("colours".into(), options.colours.as_str().into()),
-            ("cycles".into(), options.cycles.as_str().into()),
+            ("encoding".into(), option_name(&options.encoding)),
+            ("colours".into(), option_name(&options.colours)),
+            ("cycles".into(), option_name(&options.cycles)),
             ("puzzle".into(), options.puzzle.to_string()),
         ]
     }
@@ -211,35 +192,15 @@ impl Family for Numberlink {
             puzzle: 1,
             ..Options::default()
         };
-        let bad = |key: &str, value: &str| Error::Usage(format!("bad header option {key}={value}"));
+        let bad = bad_header_option;
         for (key, value) in pairs {
             let flag = || value.parse::<bool>().map_err(|_| bad(key, value));
             match key.as_str() {
                 "allow-empty" => options.allow_empty = flag()?,
                 "allow-touching" => options.allow_touching = flag()?,
-                "encoding" => {
-                    options.encoding = match value.as_str() {
-                        "rank" => Encoding::Rank,
-                        "seed" => Encoding::Seed,
-                        _ => return Err(bad(key, value)),
-                    }
-                }
-                "colours" => {
-                    options.colours = match value.as_str() {
-                        "auto" => Colours::Auto,
-                        "one-hot" => Colours::OneHot,
-                        "log" => Colours::Log,
-                        _ => return Err(bad(key, value)),
-                    }
-                }
-                "cycles" => {
-                    options.cycles = match value.as_str() {
-                        "auto" => Cycles::Auto,
-                        "winding" => Cycles::Winding,
-                        "register" => Cycles::Register,
-                        _ => return Err(bad(key, value)),
-                    }
-                }
+                "encoding" => options.encoding = header_value(key, value)?,
+                "colours" => options.colours = header_value(key, value)?,
+                "cycles" => options.cycles = header_value(key, value)?,
                 "puzzle" => options.puzzle = value.parse().map_err(|_| bad(key, value))?,
                 _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
             }

@@ -28,7 +28,7 @@ pub mod search;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
-use crate::family::{Assignment, Family};
+use crate::family::{option_name, Assignment, Family};
 use clap::ValueEnum;
 pub use encode::{Choice, Distinct, Mode};
 pub use grid::Grid;
@@ -192,13 +192,6 @@ pub struct Solution {
 /// The Sanalouhos family (see the module documentation).
 pub struct Sanalouhos;
 
-fn value_text<T: ValueEnum>(value: &T) -> String {
-    value
-        .to_possible_value()
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default()
-}
-
 fn bad_header_option(key: &str, value: &str) -> Error {
     Error::Usage(format!(
         "the CNF header has option {key}={value}, which encode-sanalouhos does not know"
@@ -251,9 +244,9 @@ impl Family for Sanalouhos {
         if let Some(words) = &options.words {
             pairs.push(("words".to_string(), words.display().to_string()));
         }
-        pairs.push(("mode".to_string(), value_text(&options.mode)));
-        pairs.push(("distinct".to_string(), value_text(&options.distinct)));
-        pairs.push(("amo".to_string(), value_text(&options.amo)));
+        pairs.push(("mode".to_string(), option_name(&options.mode)));
+        pairs.push(("distinct".to_string(), option_name(&options.distinct)));
+        pairs.push(("amo".to_string(), option_name(&options.amo)));
         pairs
     }
 
