@@ -250,9 +250,39 @@ impl<S> Incremental<S> {
     }
 }
 
+/// Search counters a solver reports beyond rustsat's [`SolveStats`]
+/// (CaDiCaL's conflicts, decisions, propagations and the variables its
+/// preprocessing eliminated or substituted), as `(name, value)`.
+pub trait SearchCounters {
+    /// The counters so far; none by default.
+    fn search_counters(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl SearchCounters for rustsat_cadical::CaDiCaL<'_, '_> {
+    fn search_counters(&self) -> Vec<(&'static str, u64)> {
+        use rustsat_cadical::Statistic;
+        vec![
+            ("conflicts", self.get_statistic(Statistic::Conflicts)),
+            ("decisions", self.get_statistic(Statistic::Decisions)),
+            ("propagations", self.get_statistic(Statistic::Propagations)),
+            ("eliminated", self.get_statistic(Statistic::Eliminated)),
+            ("substituted", self.get_statistic(Statistic::Substituted)),
+        ]
+    }
+}
+
+#[cfg(feature = "minisat")]
+impl SearchCounters for rustsat_minisat::core::Minisat {}
+
+#[cfg(feature = "glucose")]
+impl SearchCounters for rustsat_glucose::core::Glucose {}
+
 impl<S> Backend for Incremental<S>
 where
-    S: Solve + SolveIncremental + Interrupt + PhaseLit + SolveStats,
+    S: Solve + SolveIncremental + Interrupt + PhaseLit + SolveStats + SearchCounters,
 {
     fn description(&self) -> String {
         format!("{} (embedded)", self.name)
@@ -314,6 +344,14 @@ where
                 format!("{:.3}", stats.cpu_solve_time.as_secs_f64()),
             ),
         ]
+        .into_iter()
+        .chain(
+            self.solver
+                .search_counters()
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), value.to_string())),
+        )
+        .collect()
     }
 }
 
