@@ -644,6 +644,36 @@ mod tests {
     }
 
     #[test]
+    fn equal_graph_literals_share_a_variable() {
+        use super::super::slots::{letter_bit, slots};
+        let words: Vec<Vec<u8>> = ["cat", "bat", "cot", "cog", "dog", "bag"]
+            .iter()
+            .map(|w| w.as_bytes().to_vec())
+            .collect();
+        let slots = slots(1, 3, |_, _| true);
+        assert_eq!(slots.len(), 1);
+        let masks = (0..3)
+            .map(|i| words.iter().fold(0, |m, w| m | letter_bit(w[i])))
+            .collect();
+        let domains = Domains {
+            slots,
+            initial: vec![words.len()],
+            candidates: vec![(0..words.len() as u32).collect()],
+            words,
+            masks,
+            cols: 3,
+        };
+        let formula = encode(&domains, 1, 3, FillEncoding::Mdd, AtMostOne::Ladder);
+        // 7 letters (b c d, a o, t g); the graph's 6 inner nodes and 12
+        // edges need only 3 more: the edges c-a (which is the node "t
+        // follows") and c-o, and the node "t or g follows". The root's
+        // edges are the first letters, b and d have one outgoing edge
+        // each (b-a and d-o), d-o is the only way into "g follows", and
+        // the last layer has no edge variables.
+        assert_eq!(formula.num_vars(), 7 + 3);
+    }
+
+    #[test]
     fn word_graphs_spell_exactly_their_words_and_share_endings() {
         let words = ["cat", "bat", "cot", "cog", "dog", "bag"];
         let g = graph(&words);
