@@ -485,3 +485,27 @@ fn external_solvers_never_outlive_solve() {
         );
     }
 }
+
+#[test]
+fn embedded_cadical_reports_its_search_counters() {
+    // PHP(6,5) needs conflicts to refute: the counters are positive.
+    let out = run("solve", &["--solver", "cadical"], &gen(&["php", "6", "5"]));
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let text = stdout(&out);
+    let stat = |key: &str| -> u64 {
+        let prefix = format!("c stat {key} ");
+        text.lines()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+            .unwrap_or_else(|| panic!("no `c stat {key}` line in:\n{text}"))
+            .parse()
+            .unwrap_or_else(|e| panic!("c stat {key}: {e}"))
+    };
+    assert!(stat("conflicts") > 0);
+    assert!(stat("decisions") > 0);
+    assert!(stat("propagations") > 0);
+    stat("eliminated");
+    stat("substituted");
+    // MiniSat reports no counters of this kind.
+    let out = run("solve", &["--solver", "minisat"], &gen(&["php", "4", "3"]));
+    assert!(!stdout(&out).contains("c stat conflicts"));
+}
