@@ -126,6 +126,17 @@ impl FormulaBuilder {
         self
     }
 
+    /// Recommends `name=value` for the embedded `solver` on this formula
+    /// (`c solver-option SOLVER NAME=VALUE`); `solve` sets it unless its
+    /// `--solver-option` sets the same name. For options measured to help
+    /// the encoder's formulas but not every family's.
+    pub fn recommend_solver_option(&mut self, solver: &str, name: &str, value: i32) -> &mut Self {
+        self.meta
+            .solver_options
+            .push((solver.to_string(), name.to_string(), value));
+        self
+    }
+
     /// The variable called `name`, created on first use. Whitespace in the
     /// name becomes `_`, and a name that could be mistaken for a literal is
     /// prefixed with `'`, so any text can be used.

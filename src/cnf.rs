@@ -106,6 +106,11 @@ pub struct Metadata {
     /// projection variables (exact covers): `solve --all` then enumerates
     /// by disjoint cubes, branching on those clauses, by default.
     pub enumerate_by_cubes: bool,
+    /// Solver options the encoder recommends for its formulas, as
+    /// `(solver, name, value)` (`c solver-option cadical fastelim=0`):
+    /// `solve` sets them on that embedded solver unless its command line
+    /// sets the same option.
+    pub solver_options: Vec<(String, String, i32)>,
 }
 
 /// The first line of every stream this toolchain writes.
@@ -161,6 +166,9 @@ impl Metadata {
         }
         if self.enumerate_by_cubes {
             lines.push("c enumeration cubes".to_string());
+        }
+        for (solver, name, value) in &self.solver_options {
+            lines.push(format!("c solver-option {solver} {name}={value}"));
         }
         let mut named: Vec<(&Var, &String)> = self.names.iter().collect();
         named.sort();
@@ -272,6 +280,21 @@ impl MetadataBuilder {
             self.meta.blocking_positive = true;
         } else if body.trim() == "enumeration cubes" {
             self.meta.enumerate_by_cubes = true;
+        } else if let Some(rest) = body.strip_prefix("solver-option ") {
+            let malformed = || format!("'c solver-option {rest}' is not 'SOLVER NAME=INTEGER'");
+            let mut parts = rest.split_whitespace();
+            let (Some(solver), Some(setting), None) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err(malformed());
+            };
+            let (name, value) = setting.split_once('=').ok_or_else(malformed)?;
+            let value: i32 = value.parse().map_err(|_| malformed())?;
+            if name.is_empty() {
+                return Err(malformed());
+            }
+            self.meta
+                .solver_options
+                .push((solver.to_string(), name.to_string(), value));
         } else if let Some(rest) = body.strip_prefix("var ") {
             let mut parts = rest.split_whitespace();
             let (Some(number), Some(name), None) = (parts.next(), parts.next(), parts.next())
@@ -473,6 +496,7 @@ mod tests {
             projection: Some((0..45).map(Var::new).collect()),
             blocking_positive: true,
             enumerate_by_cubes: true,
+            solver_options: vec![("cadical".into(), "fastelim".into(), 0)],
             ..Metadata::default()
         };
         meta.names.insert(Var::new(0), "cell(1,1)=3".into());
@@ -487,6 +511,18 @@ mod tests {
         assert!(builder.absorb("c var 1").is_err());
         assert!(builder.absorb("c var 1 -x").is_err());
         assert!(builder.absorb("c p show 1 2").is_err());
+        for bad in [
+            "cadical",
+            "cadical fastelim",
+            "cadical fastelim=x",
+            "cadical =1",
+            "a b=1 c",
+        ] {
+            assert!(
+                builder.absorb(&format!("c solver-option {bad}")).is_err(),
+                "{bad}"
+            );
+        }
         assert!(builder.absorb("c an ordinary comment").is_ok());
     }
 }

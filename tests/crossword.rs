@@ -92,6 +92,17 @@ fn prefilled_letters_are_kept_and_lists_are_numbered() {
     assert!(text.contains("c o w\na # e\nt o t\n"), "{text}");
     assert!(text.contains("ACROSS (row,column from 0)\n   1 (0,0) cat\n   3 (2,0) wet\n"));
     assert!(text.contains("DOWN (row,column from 0)\n   1 (0,0) cow\n   2 (0,2) tot\n"));
+    // The word-graph fill recommends its CaDiCaL setting; the first
+    // encoding does not.
+    let recommends = |extra: &[&str]| {
+        let mut args = vec!["--pattern", &*p, "--words", &*w];
+        args.extend(extra);
+        let out = run("encode-crossword", &args, b"");
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        stdout(&out).contains("\nc solver-option cadical fastelim=0\n")
+    };
+    assert!(recommends(&[]));
+    assert!(!recommends(&["--encoding", "selectors"]));
 }
 
 #[test]

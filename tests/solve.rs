@@ -509,3 +509,34 @@ fn embedded_cadical_reports_its_search_counters() {
     let out = run("solve", &["--solver", "minisat"], &gen(&["php", "4", "3"]));
     assert!(!stdout(&out).contains("c stat conflicts"));
 }
+
+#[test]
+fn solver_options_recommended_by_the_header_apply_unless_overridden() {
+    let cnf = |option: &str| format!("c solver-option {option}\np cnf 2 2\n1 2 0\n-1 0\n");
+    // Applied: an out-of-range value is an error that names the header line.
+    let out = run("solve", &[], cnf("cadical fastelim=99").as_bytes());
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("<stdin>: the header's 'c solver-option cadical fastelim=99'"),
+        "{}",
+        stderr(&out)
+    );
+    // The command line's setting of the same option wins.
+    let out = run(
+        "solve",
+        &["--solver-option", "fastelim=1"],
+        cnf("cadical fastelim=99").as_bytes(),
+    );
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    // Recommendations for another solver are not this one's business.
+    let out = run(
+        "solve",
+        &["--solver", "minisat"],
+        cnf("cadical fastelim=0").as_bytes(),
+    );
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    // A malformed recommendation is bad input.
+    let out = run("solve", &[], cnf("cadical fastelim").as_bytes());
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("<stdin>:1:"), "{}", stderr(&out));
+}

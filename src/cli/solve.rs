@@ -287,6 +287,22 @@ impl Command for SolveArgs {
             ));
         }
         let mut solver_options = self.solver_option.clone();
+        if let Some(name) = embedded_name.as_deref() {
+            // What the encoder recommends for this solver, unless the
+            // command line sets the same option.
+            for (solver, option, value) in &formula.meta.solver_options {
+                if solver == name && !solver_options.iter().any(|(n, _)| n == option) {
+                    let setting = (option.clone(), *value);
+                    embedded::create(name, std::slice::from_ref(&setting)).map_err(|e| {
+                        Error::Usage(format!(
+                            "{}: the header's 'c solver-option {solver} {option}={value}': {e}",
+                            input.name
+                        ))
+                    })?;
+                    solver_options.push(setting);
+                }
+            }
+        }
         if enumerating
             && embedded_name.as_deref() == Some("cadical")
             && !solver_options.iter().any(|(n, _)| n == "lucky")

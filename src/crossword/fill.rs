@@ -51,6 +51,11 @@
 //! so slots are encoded from the most candidates to the fewest, and a
 //! slot's edges from the fewest words through them to the most. The
 //! selectors keep the first encoding's order, to compare with it.
+//!
+//! Solver setting (mdd): the header recommends `fastelim=0` for the
+//! embedded CaDiCaL (`c solver-option`, which `solve` applies unless told
+//! otherwise): its fast elimination costs more than it saves here, on the
+//! open 5x5 and on both ingrid 15x15s, though not in every family.
 
 use super::slots::{Domains, Slot};
 use crate::builder::{AtMostOne, FormulaBuilder};
@@ -541,6 +546,14 @@ pub fn encode(
         }
     }
     e.b.blocking_positive();
+    // CaDiCaL's fast elimination (part of its initial light preprocessing)
+    // costs more than it saves on these formulas: measured in one run,
+    // the open 5x5, the seeded and the empty ingrid 15x15 all solve
+    // faster without it (README, crossword measurements), whereas other
+    // families lose (Numberlink's ADC Q16 with empty cells 4x).
+    if encoding == FillEncoding::Mdd {
+        e.b.recommend_solver_option("cadical", "fastelim", 0);
+    }
     e.b
 }
 
