@@ -513,26 +513,36 @@ fn embedded_cadical_reports_its_search_counters() {
 #[test]
 fn solver_options_recommended_by_the_header_apply_unless_overridden() {
     let cnf = |option: &str| format!("c solver-option {option}\np cnf 2 2\n1 2 0\n-1 0\n");
-    // Applied: an out-of-range value is an error that names the header line.
-    let out = run("solve", &[], cnf("cadical fastelim=99").as_bytes());
+    // Applied: an option CaDiCaL does not have is an error naming the
+    // header line (CaDiCaL clamps out-of-range values silently).
+    let out = run("solve", &[], cnf("cadical nosuch=1").as_bytes());
     assert_eq!(code(&out), 1);
     assert!(
-        stderr(&out).contains("<stdin>: the header's 'c solver-option cadical fastelim=99'"),
+        stderr(&out).contains("<stdin>: the header's 'c solver-option cadical nosuch=1'"),
         "{}",
         stderr(&out)
     );
-    // The command line's setting of the same option wins.
+    // The command line's setting of the same name wins: the header's is
+    // not even looked at (the error is the command line's own).
+    let out = run(
+        "solve",
+        &["--solver-option", "nosuch=2"],
+        cnf("cadical nosuch=1").as_bytes(),
+    );
+    assert_eq!(code(&out), 1);
+    assert!(!stderr(&out).contains("header"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("'nosuch'"), "{}", stderr(&out));
     let out = run(
         "solve",
         &["--solver-option", "fastelim=1"],
-        cnf("cadical fastelim=99").as_bytes(),
+        cnf("cadical fastelim=0").as_bytes(),
     );
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     // Recommendations for another solver are not this one's business.
     let out = run(
         "solve",
         &["--solver", "minisat"],
-        cnf("cadical fastelim=0").as_bytes(),
+        cnf("cadical nosuch=1").as_bytes(),
     );
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     // A malformed recommendation is bad input.
