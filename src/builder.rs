@@ -137,6 +137,14 @@ impl FormulaBuilder {
         self
     }
 
+    /// Asks `solve` to search under `lits` first (`c try-first`): a model
+    /// with all of them is found first when there is one; answers and
+    /// counts do not change.
+    pub fn try_first(&mut self, lits: &[Lit]) -> &mut Self {
+        self.meta.try_first.extend_from_slice(lits);
+        self
+    }
+
     /// The variable called `name`, created on first use. Whitespace in the
     /// name becomes `_`, and a name that could be mistaken for a literal is
     /// prefixed with `'`, so any text can be used.

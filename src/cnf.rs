@@ -111,6 +111,12 @@ pub struct Metadata {
     /// `solve` sets them on that embedded solver unless its command line
     /// sets the same option.
     pub solver_options: Vec<(String, String, i32)>,
+    /// Literals under which `solve` searches first (`c try-first 1 -7`):
+    /// when the formula has a model with all of them, it is likely found
+    /// quickly (e.g. a Numberlink solution that fills every cell); when it
+    /// has none, their negated conjunction is added and the search goes
+    /// on. Answers, counts and enumerations are unchanged.
+    pub try_first: Vec<Lit>,
 }
 
 /// The first line of every stream this toolchain writes.
@@ -169,6 +175,14 @@ impl Metadata {
         }
         for (solver, name, value) in &self.solver_options {
             lines.push(format!("c solver-option {solver} {name}={value}"));
+        }
+        if !self.try_first.is_empty() {
+            let lits: Vec<String> = self
+                .try_first
+                .iter()
+                .map(|l| l.to_ipasir().to_string())
+                .collect();
+            lines.push(format!("c try-first {}", lits.join(" ")));
         }
         let mut named: Vec<(&Var, &String)> = self.names.iter().collect();
         named.sort();
@@ -280,6 +294,22 @@ impl MetadataBuilder {
             self.meta.blocking_positive = true;
         } else if body.trim() == "enumeration cubes" {
             self.meta.enumerate_by_cubes = true;
+        } else if let Some(rest) = body.strip_prefix("try-first ") {
+            for token in rest.split_whitespace() {
+                let (negated, number) = match token.strip_prefix('-') {
+                    Some(number) => (true, number),
+                    None => (false, token),
+                };
+                let var = parse_var(number)?;
+                self.meta.try_first.push(if negated {
+                    var.neg_lit()
+                } else {
+                    var.pos_lit()
+                });
+            }
+            if self.meta.try_first.is_empty() {
+                return Err("'c try-first' needs literals".into());
+            }
         } else if let Some(rest) = body.strip_prefix("solver-option ") {
             let malformed = || format!("'c solver-option {rest}' is not 'SOLVER NAME=INTEGER'");
             let mut parts = rest.split_whitespace();
@@ -497,6 +527,7 @@ mod tests {
             blocking_positive: true,
             enumerate_by_cubes: true,
             solver_options: vec![("cadical".into(), "fastelim".into(), 0)],
+            try_first: vec![Var::new(0).pos_lit(), Var::new(6).neg_lit()],
             ..Metadata::default()
         };
         meta.names.insert(Var::new(0), "cell(1,1)=3".into());

@@ -211,6 +211,12 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
         ));
     }
     formula.meta.name_index()?;
+    if let Some(lit) = formula.meta.try_first.iter().find(|l| l.vidx32() >= limit) {
+        return Err(format!(
+            "'c try-first' names literal {} but the formula has {limit} variables",
+            lit.to_ipasir()
+        ));
+    }
     if let Some(projection) = &formula.meta.projection {
         if let Some(var) = projection.iter().find(|v| v.idx32() >= limit) {
             return Err(format!(

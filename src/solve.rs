@@ -240,6 +240,7 @@ impl<'a> Session<'a> {
         let backend = Deferred {
             inner: factory()?,
             pending: Some(self.formula),
+            try_first: self.formula.meta.try_first.clone(),
         };
         self.solver = backend.description();
         if !self.options.json {
@@ -760,6 +761,8 @@ struct Deferred<'f> {
     inner: Box<dyn Backend>,
     /// The formula whose clauses are still to be added.
     pending: Option<&'f Formula>,
+    /// The header's `c try-first` literals, until the first search.
+    try_first: Vec<Lit>,
 }
 
 impl Deferred<'_> {
@@ -786,8 +789,22 @@ impl Backend for Deferred<'_> {
         self.load()?;
         self.inner.add_clause(clause)
     }
+    /// The first search runs under the `c try-first` literals when the
+    /// backend takes assumptions; if there is no model with them, the
+    /// clause "not all of them" (implied by the formula) is added and the
+    /// search runs without them.
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
         self.load()?;
+        let preferred = std::mem::take(&mut self.try_first);
+        if !preferred.is_empty() && self.inner.supports_assumptions() {
+            match self.inner.solve_assuming(&preferred, deadline)? {
+                Outcome::Unsat => {
+                    let negated: Vec<Lit> = preferred.iter().map(|&l| !l).collect();
+                    self.inner.add_clause(&negated)?;
+                }
+                decided => return Ok(decided),
+            }
+        }
         self.inner.solve(deadline)
     }
     fn supports_assumptions(&self) -> bool {

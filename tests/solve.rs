@@ -550,3 +550,34 @@ fn solver_options_recommended_by_the_header_apply_unless_overridden() {
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("<stdin>:1:"), "{}", stderr(&out));
 }
+
+#[test]
+fn try_first_literals_are_preferred_and_change_no_answer() {
+    // A model with 2 false exists: it comes first.
+    let cnf = "c try-first -2\np cnf 2 1\n1 2 0\n";
+    let out = run("solve", &[], cnf.as_bytes());
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(stdout(&out).contains("\nv 1 -2 0\n"), "{}", stdout(&out));
+    // None with 1 true: the search goes on without it.
+    let cnf = "c try-first 1\np cnf 2 2\n-1 0\n1 2 0\n";
+    let out = run("solve", &[], cnf.as_bytes());
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(stdout(&out).contains("\nv -1 2 0\n"), "{}", stdout(&out));
+    // Counts are unchanged: three models of (1 or 2), with and without.
+    for header in ["", "c try-first 1 2\n"] {
+        let cnf = format!("{header}p cnf 2 1\n1 2 0\n");
+        let out = run("solve", &["--all"], cnf.as_bytes());
+        assert_eq!(count_solutions(&stdout(&out)), 3, "{header:?}");
+    }
+    // UNSAT stays UNSAT.
+    let out = run("solve", &[], b"c try-first 1\np cnf 1 2\n1 0\n-1 0\n");
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    // A literal beyond the formula's variables is bad input.
+    let out = run("solve", &[], b"c try-first 3\np cnf 2 1\n1 2 0\n");
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("'c try-first' names literal 3"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -77,6 +77,12 @@
 //!   is possible only there, and edges between cells with disjoint domains
 //!   do not exist;
 //! - no U-turn (4) under the register: there cycles are excluded anyway.
+//!
+//! Under `--allow-empty`, a *full-cover guard* ([`full_cover_guard`]) is
+//! defined as "every free cell is filled", and the header asks `solve` to
+//! search under it first (`c try-first`): no solution or count changes,
+//! but the full-cover problem propagates strongly, so it is solved or
+//! refuted fast before the search with empty cells.
 
 use super::{Colours, Cycles, Options, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
@@ -368,6 +374,11 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         arcs_and_register(&mut b, &grid, &edges, &filled);
     }
 
+    if !fill {
+        let guard = full_cover_guard(&mut b, &filled);
+        b.try_first(&[guard]);
+    }
+
     let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
     b.projection(&projection);
     if fill {
@@ -375,6 +386,23 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         b.blocking_positive();
     }
     b
+}
+
+/// A literal that holds exactly when every free cell is filled
+/// (`--allow-empty`). A definition, so it changes no solution and no count;
+/// `solve` searches under it first (`c try-first`). Measured on the ADC
+/// 2015 problems under `--allow-empty`: those with a full-cover solution
+/// went from time-outs to seconds, and refuting full cover on those
+/// without one takes 0.1-0.3 s (README).
+fn full_cover_guard(b: &mut FormulaBuilder, filled: &[Option<Lit>]) -> Lit {
+    let guard = b.aux();
+    let mut some_empty = vec![guard];
+    for &f in filled.iter().flatten() {
+        b.implies(guard, f);
+        some_empty.push(!f);
+    }
+    b.clause(&some_empty);
+    guard
 }
 
 /// Under the strict rule at most two of the four edges of every 2x2 square
