@@ -296,16 +296,9 @@ impl MetadataBuilder {
             self.meta.enumerate_by_cubes = true;
         } else if let Some(rest) = body.strip_prefix("try-first ") {
             for token in rest.split_whitespace() {
-                let (negated, number) = match token.strip_prefix('-') {
-                    Some(number) => (true, number),
-                    None => (false, token),
-                };
-                let var = parse_var(number)?;
-                self.meta.try_first.push(if negated {
-                    var.neg_lit()
-                } else {
-                    var.pos_lit()
-                });
+                let lit = crate::model::parse_literal(token)?
+                    .ok_or_else(|| "'c try-first' lists 0, which is no literal".to_string())?;
+                self.meta.try_first.push(lit);
             }
             if self.meta.try_first.is_empty() {
                 return Err("'c try-first' needs literals".into());

@@ -124,11 +124,7 @@ pub fn encode(
     }
     for r in 0..rows {
         for c in 0..cols {
-            for across in [true, false] {
-                let (dr, dc) = if across { (0, 1) } else { (1, 0) };
-                if r + dr >= rows || c + dc >= cols {
-                    continue;
-                }
+            for (across, dr, dc) in next_cells(rows, cols, r, c) {
                 let mut clause = starting.remove(&(r, c, across)).unwrap_or_default();
                 if r >= dr && c >= dc {
                     clause.push(!black_at(r - dr, c - dc));
@@ -155,11 +151,7 @@ pub fn encode(
         // Two adjacent letters: a placement covers both.
         for r in 0..rows {
             for c in 0..cols {
-                for across in [true, false] {
-                    let (dr, dc) = if across { (0, 1) } else { (1, 0) };
-                    if r + dr >= rows || c + dc >= cols {
-                        continue;
-                    }
+                for (across, dr, dc) in next_cells(rows, cols, r, c) {
                     let mut clause =
                         std::mem::take(&mut joining[r * cols + c][usize::from(across)]);
                     clause.push(black_at(r, c));
@@ -226,6 +218,19 @@ pub fn encode(
     projection.sort();
     b.projection(&projection);
     b
+}
+
+/// The directions `(across, dr, dc)`, across first, in which cell `(r, c)`
+/// has a next cell inside the grid.
+fn next_cells(
+    rows: usize,
+    cols: usize,
+    r: usize,
+    c: usize,
+) -> impl Iterator<Item = (bool, usize, usize)> {
+    [(true, 0, 1), (false, 1, 0)]
+        .into_iter()
+        .filter(move |&(_, dr, dc)| r + dr < rows && c + dc < cols)
 }
 
 /// Soft clauses whose cost is the area of the box from the top-left corner
