@@ -12,6 +12,10 @@
 #   adc-empty  the same under --allow-empty (ADC rules; rank only: the seed
 #              encoding knows only the default rules)
 #   inputs10   Thomas Ahle's eleven 50x50 puzzles (target < 5 s)
+#   inputs6    his 1002x1002 puzzles 1-3 and the 122x123 puzzle 4 (stretch
+#              goal; not in the default sets: each 1002x1002 formula has
+#              15 million variables and 66 million clauses, and `solve`
+#              needs about 12 GB; LIMIT should be minutes)
 #
 # Environment: SOLVERS (default "cadical kissat"; kissat needs solve-kissat
 # beside solve), LIMIT (solve --time-limit in seconds, default 20),
@@ -148,6 +152,13 @@ for set in $sets; do
                 row "Q$n" sat no --allow-empty "$data/adc2015/Q/Q$n.txt"
             done
             limit=${LIMIT:-20}
+            ;;
+        inputs6)
+            header "inputs6 1002x1002 and 122x123, full cover (stretch)" no
+            for n in 1 2 3 4; do
+                case $n in 2 | 3) expect=unsat ;; *) expect=sat ;; esac
+                row "inputs6-$n" $expect no --puzzle "$n" "$data/thomasahle/inputs6.txt"
+            done
             ;;
         inputs10)
             header "inputs10 50x50, full cover (target < 5 s)" $seed_col
