@@ -255,6 +255,36 @@ impl FormulaBuilder {
         self.at_most_one(lits, encoding);
     }
 
+    /// If `cond` holds, at least `k` of `lits` do: one clause per subset
+    /// of `lits.len() - k + 1` of them (each subset must hold a true
+    /// literal), so unit propagation sets the rest as soon as all but `k`
+    /// are false, with no auxiliary variable. For a few literals (a grid
+    /// cell's edges): the clauses are as many as such subsets.
+    pub fn at_least_if(&mut self, cond: Lit, lits: &[Lit], k: usize) {
+        if k == 0 {
+            return;
+        }
+        if k > lits.len() {
+            self.clause(&[!cond]);
+            return;
+        }
+        let size = lits.len() - k + 1;
+        debug_assert!(lits.len() <= 16, "at_least_if is for a few literals");
+        for mask in (0u32..1 << lits.len()).rev() {
+            if mask.count_ones() as usize != size {
+                continue;
+            }
+            let mut clause = vec![!cond];
+            clause.extend(
+                lits.iter()
+                    .enumerate()
+                    .filter(|&(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, &lit)| lit),
+            );
+            self.clause(&clause);
+        }
+    }
+
     /// Between `min` and `max` of `lits` are true (totalizer).
     pub fn cardinality(&mut self, lits: &[Lit], min: usize, max: usize) {
         if min > max || min > lits.len() {
@@ -380,4 +410,36 @@ where
 {
     let _ = encoding.encode_ub(bound..=bound, out, vars);
     encoding.enforce_ub(bound).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn at_least_if_holds_exactly_when_the_condition_has_its_count() {
+        for n in 0..=4usize {
+            for k in 0..=n + 1 {
+                let mut b = FormulaBuilder::new("test", "test");
+                let cond = b.aux();
+                let lits: Vec<Lit> = (0..n).map(|_| b.aux()).collect();
+                b.at_least_if(cond, &lits, k);
+                assert_eq!(b.num_vars() as usize, n + 1);
+                let formula = b.finish();
+                for assignment in 0u32..1 << (n + 1) {
+                    let value = |lit: Lit| (assignment >> lit.vidx() & 1 == 1) != lit.is_neg();
+                    let satisfied = formula
+                        .hard
+                        .iter()
+                        .all(|clause| clause.iter().any(|&lit| value(lit)));
+                    let count = lits.iter().filter(|&&lit| value(lit)).count();
+                    assert_eq!(
+                        satisfied,
+                        !value(cond) || count >= k,
+                        "n {n}, k {k}, assignment {assignment:b}"
+                    );
+                }
+            }
+        }
+    }
 }
