@@ -633,11 +633,7 @@ impl Classes {
 /// twins and break distinctness; [`encode`] reads the down slots backwards
 /// instead.
 pub fn mirrored(domains: &Domains) -> bool {
-    let sorted = |s: usize| {
-        let mut words = domains.candidates[s].clone();
-        words.sort_unstable();
-        words
-    };
+    let sorted = sorted_candidates(domains);
     domains.slots.iter().enumerate().all(|(s, slot)| {
         domains
             .slots
@@ -647,14 +643,14 @@ pub fn mirrored(domains: &Domains) -> bool {
                     && (t.row, t.col) == (slot.col, slot.row)
                     && t.len == slot.len
             })
-            .is_some_and(|t| sorted(s) == sorted(t))
+            .is_some_and(|t| sorted[s] == sorted[t])
     })
 }
 
-/// The pairs of slots `(s, t)`, `s < t`, of one length whose candidate
-/// sets share a word.
-pub fn colliding_pairs(domains: &Domains) -> Vec<(usize, usize)> {
-    let sorted: Vec<Vec<u32>> = domains
+/// Every slot's candidate word indices, sorted (to compare two slots'
+/// sets).
+fn sorted_candidates(domains: &Domains) -> Vec<Vec<u32>> {
+    domains
         .candidates
         .iter()
         .map(|c| {
@@ -662,7 +658,13 @@ pub fn colliding_pairs(domains: &Domains) -> Vec<(usize, usize)> {
             c.sort_unstable();
             c
         })
-        .collect();
+        .collect()
+}
+
+/// The pairs of slots `(s, t)`, `s < t`, of one length whose candidate
+/// sets share a word.
+pub fn colliding_pairs(domains: &Domains) -> Vec<(usize, usize)> {
+    let sorted = sorted_candidates(domains);
     let share = |a: &[u32], b: &[u32]| {
         let (mut i, mut j) = (0, 0);
         while i < a.len() && j < b.len() {
