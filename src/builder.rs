@@ -145,6 +145,18 @@ impl FormulaBuilder {
         self
     }
 
+    /// Adds a relaxation ladder (`c relax`): literals that each restrict
+    /// the formula, strictest first. `solve` searches under the first
+    /// literal of every ladder and moves a ladder on only when its literal
+    /// is part of the reason there is no model; answers and counts do not
+    /// change.
+    pub fn relax_ladder(&mut self, lits: &[Lit]) -> &mut Self {
+        if !lits.is_empty() {
+            self.meta.relax.push(lits.to_vec());
+        }
+        self
+    }
+
     /// The variable called `name`, created on first use. Whitespace in the
     /// name becomes `_`, and a name that could be mistaken for a literal is
     /// prefixed with `'`, so any text can be used.

@@ -117,6 +117,15 @@ pub struct Metadata {
     /// has none, their negated conjunction is added and the search goes
     /// on. Answers, counts and enumerations are unchanged.
     pub try_first: Vec<Lit>,
+    /// Relaxation ladders (`c relax 4 5 6`, one line each), searched after
+    /// the `try-first` literals: `solve` assumes the first literal of every
+    /// ladder; when there is no model under them, every ladder whose
+    /// literal is in the refutation's core moves on to its next literal
+    /// (past its last, the ladder is dropped), until a model is found or
+    /// no ladder is left. Each literal should only restrict the formula
+    /// (e.g. "line k takes at most d extra cells"), the strictest first.
+    /// Answers, counts and enumerations are unchanged.
+    pub relax: Vec<Vec<Lit>>,
 }
 
 /// The first line of every stream this toolchain writes.
@@ -183,6 +192,10 @@ impl Metadata {
                 .map(|l| l.to_ipasir().to_string())
                 .collect();
             lines.push(format!("c try-first {}", lits.join(" ")));
+        }
+        for ladder in &self.relax {
+            let lits: Vec<String> = ladder.iter().map(|l| l.to_ipasir().to_string()).collect();
+            lines.push(format!("c relax {}", lits.join(" ")));
         }
         let mut named: Vec<(&Var, &String)> = self.names.iter().collect();
         named.sort();
@@ -303,6 +316,17 @@ impl MetadataBuilder {
             if self.meta.try_first.is_empty() {
                 return Err("'c try-first' needs literals".into());
             }
+        } else if let Some(rest) = body.strip_prefix("relax ") {
+            let mut ladder = Vec::new();
+            for token in rest.split_whitespace() {
+                let lit = crate::model::parse_literal(token)?
+                    .ok_or_else(|| "'c relax' lists 0, which is no literal".to_string())?;
+                ladder.push(lit);
+            }
+            if ladder.is_empty() {
+                return Err("'c relax' needs literals".into());
+            }
+            self.meta.relax.push(ladder);
         } else if let Some(rest) = body.strip_prefix("solver-option ") {
             let malformed = || format!("'c solver-option {rest}' is not 'SOLVER NAME=INTEGER'");
             let mut parts = rest.split_whitespace();
@@ -521,6 +545,10 @@ mod tests {
             enumerate_by_cubes: true,
             solver_options: vec![("cadical".into(), "fastelim".into(), 0)],
             try_first: vec![Var::new(0).pos_lit(), Var::new(6).neg_lit()],
+            relax: vec![
+                vec![Var::new(2).pos_lit(), Var::new(3).pos_lit()],
+                vec![Var::new(4).neg_lit()],
+            ],
             ..Metadata::default()
         };
         meta.names.insert(Var::new(0), "cell(1,1)=3".into());
@@ -546,6 +574,9 @@ mod tests {
                 builder.absorb(&format!("c solver-option {bad}")).is_err(),
                 "{bad}"
             );
+        }
+        for bad in ["c relax ", "c relax 0", "c relax 1 x"] {
+            assert!(builder.absorb(bad).is_err(), "{bad}");
         }
         assert!(builder.absorb("c an ordinary comment").is_ok());
     }

@@ -217,6 +217,18 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
             lit.to_ipasir()
         ));
     }
+    if let Some(lit) = formula
+        .meta
+        .relax
+        .iter()
+        .flatten()
+        .find(|l| l.vidx32() >= limit)
+    {
+        return Err(format!(
+            "'c relax' names literal {} but the formula has {limit} variables",
+            lit.to_ipasir()
+        ));
+    }
     if let Some(projection) = &formula.meta.projection {
         if let Some(var) = projection.iter().find(|v| v.idx32() >= limit) {
             return Err(format!(

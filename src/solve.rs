@@ -241,6 +241,7 @@ impl<'a> Session<'a> {
             inner: factory()?,
             pending: Some(self.formula),
             try_first: self.formula.meta.try_first.clone(),
+            relax: self.formula.meta.relax.clone(),
         };
         self.solver = backend.description();
         if !self.options.json {
@@ -763,6 +764,8 @@ struct Deferred<'f> {
     pending: Option<&'f Formula>,
     /// The header's `c try-first` literals, until the first search.
     try_first: Vec<Lit>,
+    /// The header's `c relax` ladders, until the first search.
+    relax: Vec<Vec<Lit>>,
 }
 
 impl Deferred<'_> {
@@ -774,6 +777,44 @@ impl Deferred<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Searches under the current rung of every ladder (its first literal
+    /// at the start). Without a model, every ladder whose rung is in the
+    /// core steps to its next literal, or is dropped past its last. Ends
+    /// with an answer (a model, or no model when the core holds no rung)
+    /// or `None` when every ladder has been dropped.
+    fn climb(
+        &mut self,
+        ladders: Vec<Vec<Lit>>,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Outcome>> {
+        // Each ladder with the index of its current rung.
+        let mut climbing: Vec<(Vec<Lit>, usize)> = ladders
+            .into_iter()
+            .filter(|ladder| !ladder.is_empty())
+            .map(|ladder| (ladder, 0))
+            .collect();
+        while !climbing.is_empty() {
+            let assumed: Vec<Lit> = climbing.iter().map(|(l, rung)| l[*rung]).collect();
+            match self.inner.solve_assuming(&assumed, deadline)? {
+                Outcome::Unsat => {}
+                decided => return Ok(Some(decided)),
+            }
+            let core: HashSet<Lit> = self.inner.core()?.into_iter().collect();
+            let mut stepped = false;
+            for (ladder, rung) in climbing.iter_mut() {
+                if core.contains(&!ladder[*rung]) {
+                    stepped = true;
+                    *rung += 1;
+                }
+            }
+            climbing.retain(|(ladder, rung)| *rung < ladder.len());
+            if !stepped {
+                return Ok(Some(Outcome::Unsat));
+            }
+        }
+        Ok(None)
     }
 }
 
@@ -791,18 +832,25 @@ impl Backend for Deferred<'_> {
     }
     /// The first search runs under the `c try-first` literals when the
     /// backend takes assumptions; if there is no model with them, the
-    /// clause "not all of them" (implied by the formula) is added and the
-    /// search runs without them.
+    /// clause "not all of them" (implied by the formula) is added. It then
+    /// climbs the `c relax` ladders (see [`Deferred::climb`]), and last
+    /// searches without assumptions.
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
         self.load()?;
         let preferred = std::mem::take(&mut self.try_first);
-        if !preferred.is_empty() && self.inner.supports_assumptions() {
-            match self.inner.solve_assuming(&preferred, deadline)? {
-                Outcome::Unsat => {
-                    let negated: Vec<Lit> = preferred.iter().map(|&l| !l).collect();
-                    self.inner.add_clause(&negated)?;
+        let ladders = std::mem::take(&mut self.relax);
+        if self.inner.supports_assumptions() {
+            if !preferred.is_empty() {
+                match self.inner.solve_assuming(&preferred, deadline)? {
+                    Outcome::Unsat => {
+                        let negated: Vec<Lit> = preferred.iter().map(|&l| !l).collect();
+                        self.inner.add_clause(&negated)?;
+                    }
+                    decided => return Ok(decided),
                 }
-                decided => return Ok(decided),
+            }
+            if let Some(decided) = self.climb(ladders, deadline)? {
+                return Ok(decided);
             }
         }
         self.inner.solve(deadline)
@@ -817,6 +865,9 @@ impl Backend for Deferred<'_> {
     ) -> Result<Outcome> {
         self.load()?;
         self.inner.solve_assuming(assumptions, deadline)
+    }
+    fn core(&mut self) -> Result<Vec<Lit>> {
+        self.inner.core()
     }
     fn suggest_phase(&mut self, lit: Lit) {
         self.inner.suggest_phase(lit)

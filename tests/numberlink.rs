@@ -499,12 +499,14 @@ fn count_models(cnf: &[u8]) -> usize {
 }
 
 #[test]
-fn the_full_cover_guard_changes_no_count() {
+fn the_full_cover_guard_and_detour_ladders_change_no_count() {
     // Under --allow-empty the header asks solve to search under "every
-    // cell filled" first (`c try-first`); every count on Ahle's edge
-    // cases is the same without that line, and some have empty cells.
+    // cell filled" first (`c try-first`), then to climb the detour
+    // ladders (`c relax`); every count on Ahle's edge cases is the same
+    // without those lines, and some have empty cells.
     let file = path("thomasahle/inputs5.txt");
     let mut with_empty_cells = 0;
+    let mut with_ladders = 0;
     for n in 1..=20 {
         let puzzle = n.to_string();
         let out = run(
@@ -515,9 +517,12 @@ fn the_full_cover_guard_changes_no_count() {
         assert_eq!(code(&out), 0, "{}", stderr(&out));
         let cnf = stdout(&out);
         assert_eq!(cnf.matches("\nc try-first ").count(), 1, "inputs5-{n}");
+        if cnf.contains("\nc relax ") {
+            with_ladders += 1;
+        }
         let without: String = cnf
             .lines()
-            .filter(|l| !l.starts_with("c try-first "))
+            .filter(|l| !l.starts_with("c try-first ") && !l.starts_with("c relax "))
             .map(|l| format!("{l}\n"))
             .collect();
         let count = count_models(cnf.as_bytes());
@@ -528,9 +533,31 @@ fn the_full_cover_guard_changes_no_count() {
         }
     }
     assert!(with_empty_cells > 0);
-    // The default rules need no guard.
+    assert!(with_ladders > 0);
+    // The default rules need neither.
     let out = run("encode-numberlink", &["--puzzle", "1", &file], b"");
     assert!(!stdout(&out).contains("c try-first"));
+    assert!(!stdout(&out).contains("c relax"));
+}
+
+#[test]
+fn the_first_answer_with_empty_cells_takes_short_routes() {
+    // Line A can run straight along the top row or bend through the
+    // second; the detour ladders make the first search find the straight
+    // route (the solver's default phases alone fill the second row).
+    let puzzle = "4 4\nA..A\n....\n.B..\n..B.\n";
+    let outs = pipeline(
+        &[
+            ("encode-numberlink", &["--allow-empty"]),
+            ("solve", &[]),
+            ("decode-numberlink", &[]),
+        ],
+        puzzle.as_bytes(),
+    );
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    let text = stdout(&outs[2]);
+    let rows: Vec<&str> = text.lines().take(4).map(str::trim_end).collect();
+    assert_eq!(rows, ["1 1 1 1", "0 0 0 0", "0 2 0 0", "0 2 2 0"]);
 }
 
 /// The solutions of `puzzle` under `--allow-empty` (strict rule) by brute

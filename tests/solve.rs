@@ -581,3 +581,52 @@ fn try_first_literals_are_preferred_and_change_no_answer() {
         stderr(&out)
     );
 }
+
+#[test]
+fn relax_ladders_are_climbed_only_where_the_core_says() {
+    // (1 or 2); ladder A: 3 forbids both, 4 forbids 1 (3 implies 4);
+    // ladder B: 5 forbids 6, which no conflict involves. A's first rung
+    // has no model, so A steps to 4; B keeps its rung: the model is
+    // -1 2 and 6 false although the solver's default phase is true.
+    let body = "p cnf 6 6\n1 2 0\n-3 -1 0\n-3 -2 0\n-4 -1 0\n-3 4 0\n-5 -6 0\n";
+    let out = run(
+        "solve",
+        &[],
+        format!("c relax 3 4\nc relax 5\n{body}").as_bytes(),
+    );
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let model = stdout(&out);
+    for lit in ["-1", "2", "4", "5", "-6"] {
+        assert!(
+            model.split_whitespace().any(|t| t == lit),
+            "{lit} in {model}"
+        );
+    }
+    // Counts are unchanged: the ladders only order the first search.
+    for header in ["", "c relax 3 4\nc relax 5\n"] {
+        let out = run("solve", &["--all"], format!("{header}{body}").as_bytes());
+        assert_eq!(code(&out), 10, "{}", stderr(&out));
+        let plain = run("solve", &["--all"], body.as_bytes());
+        assert_eq!(
+            count_solutions(&stdout(&out)),
+            count_solutions(&stdout(&plain)),
+            "{header:?}"
+        );
+    }
+    // UNSAT stays UNSAT, whether the core holds a rung or not.
+    for cnf in [
+        "c relax 1\np cnf 2 2\n2 0\n-2 0\n",
+        "c relax 1 2\np cnf 3 2\n3 0\n-3 0\n",
+    ] {
+        let out = run("solve", &[], cnf.as_bytes());
+        assert_eq!(code(&out), 20, "{cnf:?}: {}", stderr(&out));
+    }
+    // A literal beyond the formula's variables is bad input.
+    let out = run("solve", &[], b"c relax 1 3\np cnf 2 1\n1 2 0\n");
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("'c relax' names literal 3"),
+        "{}",
+        stderr(&out)
+    );
+}

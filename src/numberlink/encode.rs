@@ -144,6 +144,27 @@ impl Grid {
         up.into_iter().chain(left).chain(self.forward(v))
     }
 
+    /// Breadth-first distances from `from` through free cells and the
+    /// endpoints of line `k` (`None`: unreachable).
+    fn distances(&self, from: usize, k: usize) -> Vec<Option<usize>> {
+        let mut dist = vec![None; self.len()];
+        dist[from] = Some(0);
+        let mut queue = std::collections::VecDeque::from([(from, 0)]);
+        while let Some((v, d)) = queue.pop_front() {
+            for u in self.neighbours(v) {
+                let passable = match self.roles[u] {
+                    Role::Free => true,
+                    Role::Start(j) | Role::End(j) => j == k,
+                };
+                if passable && dist[u].is_none() {
+                    dist[u] = Some(d + 1);
+                    queue.push_back((u, d + 1));
+                }
+            }
+        }
+        dist
+    }
+
     /// `(r,c)` with 1-based numbers, for names.
     fn rc(&self, v: usize) -> (usize, usize) {
         (v / self.cols + 1, v % self.cols + 1)
@@ -213,6 +234,24 @@ enum ColourVars {
 }
 
 impl ColourVars {
+    /// A clause that holds exactly when cell `v` is not of colour `k`, a
+    /// colour of its domain (`None` when the representation has no such
+    /// colour there).
+    fn not_colour(&self, filled: &[Option<Lit>], v: usize, k: usize) -> Option<Vec<Lit>> {
+        match self {
+            ColourVars::OneHot(cells) => ColourVars::one_hot(&cells[v], k).map(|x| vec![!x]),
+            ColourVars::Log { bits } => {
+                let mut clause: Vec<Lit> = bits[v]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &bit)| if k >> i & 1 == 1 { !bit } else { bit })
+                    .collect();
+                clause.extend(filled[v].map(|f| !f));
+                Some(clause)
+            }
+        }
+    }
+
     /// `cell(r,c)=k` of the one-hot representation.
     fn one_hot(list: &[(usize, Lit)], k: usize) -> Option<Lit> {
         list.binary_search_by_key(&k, |&(p, _)| p)
@@ -376,13 +415,13 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     no_u_turns(&mut b, &grid, &edges, strict);
 
     // 5. No cycles.
+    let endpoints: Vec<[usize; 2]> = puzzle
+        .pairs
+        .iter()
+        .map(|[a, z]| [a.0 * grid.cols + a.1, z.0 * grid.cols + z.1])
+        .collect();
     if winding {
-        let origins: Vec<[usize; 2]> = puzzle
-            .pairs
-            .iter()
-            .map(|[a, z]| [a.0 * grid.cols + a.1, z.0 * grid.cols + z.1])
-            .collect();
-        winding_register(&mut b, &grid, &origins, &edges);
+        winding_register(&mut b, &grid, &endpoints, &edges);
     } else {
         arcs_and_register(&mut b, &grid, &edges, &filled);
     }
@@ -390,6 +429,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     if !fill {
         let guard = full_cover_guard(&mut b, &filled);
         b.try_first(&[guard]);
+        detour_ladders(&mut b, &grid, &endpoints, &domains, &vars, &filled);
     }
 
     let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
@@ -416,6 +456,57 @@ fn full_cover_guard(b: &mut FormulaBuilder, filled: &[Option<Lit>]) -> Lit {
     }
     b.clause(&some_empty);
     guard
+}
+
+/// The detours a line may take on each rung of its relaxation ladder:
+/// the extra cells beyond its shortest possible length.
+const DETOUR_RUNGS: [usize; 9] = [0, 2, 4, 6, 8, 12, 16, 24, 32];
+
+/// Relaxation ladders (`c relax`, `--allow-empty`): for every line, the
+/// literal of rung `d` ([`DETOUR_RUNGS`]) keeps the line off every cell
+/// that no path with at most `d` cells more than the shortest passes (by
+/// breadth-first distances around the other endpoints; `endpoints` by
+/// line, as cell indices). A rung implies the looser ones. `solve` climbs the ladders only in its first search, so no
+/// answer or count changes; it finds first the solutions whose lines take
+/// short routes, which under ADC rules most lines do (README).
+fn detour_ladders(
+    b: &mut FormulaBuilder,
+    grid: &Grid,
+    endpoints: &[[usize; 2]],
+    domains: &[Vec<usize>],
+    vars: &ColourVars,
+    filled: &[Option<Lit>],
+) {
+    for (k, &[start, end]) in endpoints.iter().enumerate() {
+        let from_start = grid.distances(start, k);
+        let from_end = grid.distances(end, k);
+        let Some(shortest) = from_start[end] else {
+            continue;
+        };
+        let ladder: Vec<Lit> = DETOUR_RUNGS.iter().map(|_| b.aux()).collect();
+        for pair in ladder.windows(2) {
+            b.implies(pair[0], pair[1]);
+        }
+        for v in 0..grid.len() {
+            if grid.roles[v] != Role::Free || domains[v].binary_search(&k).is_err() {
+                continue;
+            }
+            let Some(not_k) = vars.not_colour(filled, v, k) else {
+                continue;
+            };
+            let detour = match (from_start[v], from_end[v]) {
+                (Some(a), Some(z)) => a + z - shortest,
+                _ => usize::MAX,
+            };
+            // The loosest rung that rules the cell out, if any.
+            if let Some(rung) = DETOUR_RUNGS.iter().rposition(|&d| d < detour) {
+                let mut clause = vec![!ladder[rung]];
+                clause.extend(not_k);
+                b.clause(&clause);
+            }
+        }
+        b.relax_ladder(&ladder);
+    }
 }
 
 /// Under the strict rule at most two of the four edges of every 2x2 square

@@ -328,6 +328,12 @@ where
         outcome(result, &self.solver, self.num_vars, self.name)
     }
 
+    fn core(&mut self) -> Result<Vec<Lit>> {
+        self.solver
+            .core()
+            .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))
+    }
+
     fn suggest_phase(&mut self, lit: Lit) {
         let _ = self.solver.phase_lit(lit);
     }

@@ -58,6 +58,15 @@ pub trait Backend {
             self.description()
         )))
     }
+    /// After [`Backend::solve_assuming`] found no model: the negations of
+    /// assumptions that together have none (a subset, not necessarily
+    /// minimal); backends without assumptions report an error.
+    fn core(&mut self) -> Result<Vec<Lit>> {
+        Err(crate::error::Error::Solver(format!(
+            "{} has no assumptions, so no core",
+            self.description()
+        )))
+    }
     /// Suggests a value for `lit` in the next searches (a hint; ignored by
     /// backends without phase control).
     fn suggest_phase(&mut self, _lit: Lit) {}
