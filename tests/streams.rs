@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{code, pipeline, run, stderr, stdout};
+use common::{assert_error, code, pipeline, run, stderr, stdout};
 use proptest::prelude::*;
 use satpipe::builder::FormulaBuilder;
 use satpipe::dimacs::{read_formula, write_formula, ReadOptions};
@@ -221,12 +221,7 @@ fn an_edited_readable_file_compiles_with_a_fresh_count() {
         "c var 1 a\nc var 2 b\np cnf 3 3\n1 2 0\n-1 -2 0\n2 3 0\n"
     );
     let out = run("cnf-dimacs", &[], b"c var 1 a\np cnf 1 1\na nope\n");
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("<stdin>:3: unknown variable 'nope'"),
-        "{}",
-        stderr(&out)
-    );
+    assert_error(&out, "<stdin>:3: unknown variable 'nope'");
 }
 
 #[test]

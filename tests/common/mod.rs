@@ -89,6 +89,13 @@ pub fn code(output: &Output) -> i32 {
         .unwrap_or_else(|| panic!("killed by a signal; stderr: {}", stderr(output)))
 }
 
+/// Asserts that `output` reports bad input: exit status 1 and `message`
+/// in standard error.
+pub fn assert_error(output: &Output, message: &str) {
+    assert_eq!(code(output), 1, "{}", stderr(output));
+    assert!(stderr(output).contains(message), "{}", stderr(output));
+}
+
 /// A command for an external program, with the environment cleaned as in
 /// [`run`].
 pub fn external_command(program: &str) -> Command {
