@@ -308,24 +308,10 @@ impl MetadataBuilder {
         } else if body.trim() == "enumeration cubes" {
             self.meta.enumerate_by_cubes = true;
         } else if let Some(rest) = body.strip_prefix("try-first ") {
-            for token in rest.split_whitespace() {
-                let lit = crate::model::parse_literal(token)?
-                    .ok_or_else(|| "'c try-first' lists 0, which is no literal".to_string())?;
-                self.meta.try_first.push(lit);
-            }
-            if self.meta.try_first.is_empty() {
-                return Err("'c try-first' needs literals".into());
-            }
+            let lits = literal_list("try-first", rest)?;
+            self.meta.try_first.extend(lits);
         } else if let Some(rest) = body.strip_prefix("relax ") {
-            let mut ladder = Vec::new();
-            for token in rest.split_whitespace() {
-                let lit = crate::model::parse_literal(token)?
-                    .ok_or_else(|| "'c relax' lists 0, which is no literal".to_string())?;
-                ladder.push(lit);
-            }
-            if ladder.is_empty() {
-                return Err("'c relax' needs literals".into());
-            }
+            let ladder = literal_list("relax", rest)?;
             self.meta.relax.push(ladder);
         } else if let Some(rest) = body.strip_prefix("solver-option ") {
             let malformed = || format!("'c solver-option {rest}' is not 'SOLVER NAME=INTEGER'");
@@ -485,6 +471,21 @@ pub fn clause_satisfied(clause: &[Lit], model: &[bool]) -> bool {
         .any(|lit| model.get(lit.vidx()).copied().unwrap_or(false) != lit.is_neg())
 }
 
+/// The literals of a header line such as `c try-first 1 -7` (`rest` is
+/// what follows the keyword): at least one, none of them 0.
+fn literal_list(keyword: &str, rest: &str) -> Result<Vec<Lit>, String> {
+    let mut lits = Vec::new();
+    for token in rest.split_whitespace() {
+        let lit = crate::model::parse_literal(token)?
+            .ok_or_else(|| format!("'c {keyword}' lists 0, which is no literal"))?;
+        lits.push(lit);
+    }
+    if lits.is_empty() {
+        return Err(format!("'c {keyword}' needs literals"));
+    }
+    Ok(lits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -575,7 +576,13 @@ mod tests {
                 "{bad}"
             );
         }
-        for bad in ["c relax ", "c relax 0", "c relax 1 x"] {
+        for bad in [
+            "c relax ",
+            "c relax 0",
+            "c relax 1 x",
+            "c try-first ",
+            "c try-first 0",
+        ] {
             assert!(builder.absorb(bad).is_err(), "{bad}");
         }
         assert!(builder.absorb("c an ordinary comment").is_ok());

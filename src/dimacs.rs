@@ -211,23 +211,15 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
         ));
     }
     formula.meta.name_index()?;
-    if let Some(lit) = formula.meta.try_first.iter().find(|l| l.vidx32() >= limit) {
-        return Err(format!(
-            "'c try-first' names literal {} but the formula has {limit} variables",
-            lit.to_ipasir()
-        ));
-    }
-    if let Some(lit) = formula
-        .meta
-        .relax
-        .iter()
-        .flatten()
-        .find(|l| l.vidx32() >= limit)
-    {
-        return Err(format!(
-            "'c relax' names literal {} but the formula has {limit} variables",
-            lit.to_ipasir()
-        ));
+    let header_literals = (formula.meta.try_first.iter().map(|l| ("try-first", l)))
+        .chain(formula.meta.relax.iter().flatten().map(|l| ("relax", l)));
+    for (keyword, lit) in header_literals {
+        if lit.vidx32() >= limit {
+            return Err(format!(
+                "'c {keyword}' names literal {} but the formula has {limit} variables",
+                lit.to_ipasir()
+            ));
+        }
     }
     if let Some(projection) = &formula.meta.projection {
         if let Some(var) = projection.iter().find(|v| v.idx32() >= limit) {
