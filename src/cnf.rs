@@ -186,16 +186,10 @@ impl Metadata {
             lines.push(format!("c solver-option {solver} {name}={value}"));
         }
         if !self.try_first.is_empty() {
-            let lits: Vec<String> = self
-                .try_first
-                .iter()
-                .map(|l| l.to_ipasir().to_string())
-                .collect();
-            lines.push(format!("c try-first {}", lits.join(" ")));
+            lines.push(literal_line("try-first", &self.try_first));
         }
         for ladder in &self.relax {
-            let lits: Vec<String> = ladder.iter().map(|l| l.to_ipasir().to_string()).collect();
-            lines.push(format!("c relax {}", lits.join(" ")));
+            lines.push(literal_line("relax", ladder));
         }
         let mut named: Vec<(&Var, &String)> = self.names.iter().collect();
         named.sort();
@@ -469,6 +463,13 @@ pub fn clause_satisfied(clause: &[Lit], model: &[bool]) -> bool {
     clause
         .iter()
         .any(|lit| model.get(lit.vidx()).copied().unwrap_or(false) != lit.is_neg())
+}
+
+/// A header line of literals such as `c try-first 1 -7`; read back by
+/// [`literal_list`].
+fn literal_line(keyword: &str, lits: &[Lit]) -> String {
+    let numbers: Vec<String> = lits.iter().map(|l| l.to_ipasir().to_string()).collect();
+    format!("c {keyword} {}", numbers.join(" "))
 }
 
 /// The literals of a header line such as `c try-first 1 -7` (`rest` is

@@ -466,9 +466,10 @@ const DETOUR_RUNGS: [usize; 9] = [0, 2, 4, 6, 8, 12, 16, 24, 32];
 /// literal of rung `d` ([`DETOUR_RUNGS`]) keeps the line off every cell
 /// that no path with at most `d` cells more than the shortest passes (by
 /// breadth-first distances around the other endpoints; `endpoints` by
-/// line, as cell indices). A rung implies the looser ones. `solve` climbs the ladders only in its first search, so no
-/// answer or count changes; it finds first the solutions whose lines take
-/// short routes, which under ADC rules most lines do (README).
+/// line, as cell indices). A rung implies the looser ones. `solve` climbs
+/// the ladders only in its first search, so no answer or count changes;
+/// it finds first the solutions whose lines take short routes, which
+/// under ADC rules most lines do (README).
 fn detour_ladders(
     b: &mut FormulaBuilder,
     grid: &Grid,
