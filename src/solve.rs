@@ -224,7 +224,7 @@ impl<'a> Session<'a> {
 
     fn progress(&self, message: &str) {
         if self.options.verbose {
-            eprintln!("c [{:8.3}s] {message}", self.start.elapsed().as_secs_f64());
+            progress_line(self.start, message);
         }
     }
 
@@ -242,6 +242,7 @@ impl<'a> Session<'a> {
             pending: Some(self.formula),
             try_first: self.formula.meta.try_first.clone(),
             relax: self.formula.meta.relax.clone(),
+            verbose_since: self.options.verbose.then_some(self.start),
         };
         self.solver = backend.description();
         if !self.options.json {
@@ -766,9 +767,24 @@ struct Deferred<'f> {
     try_first: Vec<Lit>,
     /// The header's `c relax` ladders, until the first search.
     relax: Vec<Vec<Lit>>,
+    /// With `--verbose`: when the run started, for progress lines.
+    verbose_since: Option<Instant>,
+}
+
+/// A `--verbose` progress line on standard error, with the seconds since
+/// `start`.
+fn progress_line(start: Instant, message: &str) {
+    eprintln!("c [{:8.3}s] {message}", start.elapsed().as_secs_f64());
 }
 
 impl Deferred<'_> {
+    /// A `--verbose` progress line.
+    fn progress(&self, message: &str) {
+        if let Some(start) = self.verbose_since {
+            progress_line(start, message);
+        }
+    }
+
     fn load(&mut self) -> Result<()> {
         if let Some(formula) = self.pending.take() {
             self.inner.reserve(formula.num_vars)?;
@@ -795,6 +811,7 @@ impl Deferred<'_> {
             .filter(|ladder| !ladder.is_empty())
             .map(|ladder| (ladder, 0))
             .collect();
+        let had_ladders = !climbing.is_empty();
         while !climbing.is_empty() {
             let assumed: Vec<Lit> = climbing.iter().map(|(l, rung)| l[*rung]).collect();
             match self.inner.solve_assuming(&assumed, deadline)? {
@@ -802,17 +819,26 @@ impl Deferred<'_> {
                 decided => return Ok(Some(decided)),
             }
             let core: HashSet<Lit> = self.inner.core()?.into_iter().collect();
-            let mut stepped = false;
+            let mut stepped = 0;
             for (ladder, rung) in climbing.iter_mut() {
                 if core.contains(&!ladder[*rung]) {
-                    stepped = true;
+                    stepped += 1;
                     *rung += 1;
                 }
             }
+            let rungs: Vec<String> = climbing.iter().map(|(_, r)| r.to_string()).collect();
+            self.progress(&format!(
+                "relax: no model; {stepped} of {} ladders step up (rungs now {})",
+                climbing.len(),
+                rungs.join(" ")
+            ));
             climbing.retain(|(ladder, rung)| *rung < ladder.len());
-            if !stepped {
+            if stepped == 0 {
                 return Ok(Some(Outcome::Unsat));
             }
+        }
+        if had_ladders {
+            self.progress("relax: every ladder climbed; searching without them");
         }
         Ok(None)
     }
@@ -843,6 +869,7 @@ impl Backend for Deferred<'_> {
             if !preferred.is_empty() {
                 match self.inner.solve_assuming(&preferred, deadline)? {
                     Outcome::Unsat => {
+                        self.progress("try-first: no model; searching without it");
                         let negated: Vec<Lit> = preferred.iter().map(|&l| !l).collect();
                         self.inner.add_clause(&negated)?;
                     }

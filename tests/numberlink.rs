@@ -499,65 +499,96 @@ fn count_models(cnf: &[u8]) -> usize {
 }
 
 #[test]
-fn the_full_cover_guard_and_detour_ladders_change_no_count() {
+fn the_full_cover_guard_and_the_ladders_change_no_count() {
     // Under --allow-empty the header asks solve to search under "every
-    // cell filled" first (`c try-first`), then to climb the detour
-    // ladders (`c relax`); every count on Ahle's edge cases is the same
-    // without those lines, and some have empty cells.
+    // cell filled" first (`c try-first`), then to climb the relaxation
+    // ladders (`c relax`: corridors around routes, or detours); every
+    // count on Ahle's edge cases is the same without those lines, and
+    // some have empty cells.
     let file = path("thomasahle/inputs5.txt");
-    let mut with_empty_cells = 0;
-    let mut with_ladders = 0;
-    for n in 1..=20 {
-        let puzzle = n.to_string();
-        let out = run(
-            "encode-numberlink",
-            &["--allow-empty", "--puzzle", &puzzle, &file],
-            b"",
-        );
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
-        let cnf = stdout(&out);
-        assert_eq!(cnf.matches("\nc try-first ").count(), 1, "inputs5-{n}");
-        if cnf.contains("\nc relax ") {
-            with_ladders += 1;
+    for ladders in ["route", "detour"] {
+        let mut with_empty_cells = 0;
+        let mut with_ladders = 0;
+        for n in 1..=20 {
+            let puzzle = n.to_string();
+            let args = [
+                "--allow-empty",
+                "--ladders",
+                ladders,
+                "--puzzle",
+                &puzzle,
+                &file,
+            ];
+            let out = run("encode-numberlink", &args, b"");
+            assert_eq!(code(&out), 0, "{}", stderr(&out));
+            let cnf = stdout(&out);
+            assert_eq!(cnf.matches("\nc try-first ").count(), 1, "inputs5-{n}");
+            if cnf.contains("\nc relax ") {
+                with_ladders += 1;
+            }
+            let without: String = cnf
+                .lines()
+                .filter(|l| !l.starts_with("c try-first ") && !l.starts_with("c relax "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let count = count_models(cnf.as_bytes());
+            assert_eq!(
+                count,
+                count_models(without.as_bytes()),
+                "inputs5-{n} {ladders}"
+            );
+            let full = run("encode-numberlink", &["--puzzle", &puzzle, &file], b"");
+            if count > count_models(&full.stdout) {
+                with_empty_cells += 1;
+            }
         }
-        let without: String = cnf
-            .lines()
-            .filter(|l| !l.starts_with("c try-first ") && !l.starts_with("c relax "))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let count = count_models(cnf.as_bytes());
-        assert_eq!(count, count_models(without.as_bytes()), "inputs5-{n}");
-        let full = run("encode-numberlink", &["--puzzle", &puzzle, &file], b"");
-        if count > count_models(&full.stdout) {
-            with_empty_cells += 1;
-        }
+        assert!(with_empty_cells > 0);
+        assert!(with_ladders > 0, "{ladders}");
     }
-    assert!(with_empty_cells > 0);
-    assert!(with_ladders > 0);
-    // The default rules need neither.
+    // The default rules need neither, and --ladders none writes none.
     let out = run("encode-numberlink", &["--puzzle", "1", &file], b"");
     assert!(!stdout(&out).contains("c try-first"));
+    assert!(!stdout(&out).contains("c relax"));
+    let args = ["--allow-empty", "--ladders", "none", "--puzzle", "1", &file];
+    let out = run("encode-numberlink", &args, b"");
+    assert!(stdout(&out).contains("c try-first"));
     assert!(!stdout(&out).contains("c relax"));
 }
 
 #[test]
 fn the_first_answer_with_empty_cells_takes_short_routes() {
     // Line A can run straight along the top row or bend through the
-    // second; the detour ladders make the first search find the straight
-    // route (the solver's default phases alone fill the second row).
+    // second. Both kinds of ladders make the first search find the
+    // straight route: the router's route is a shortest one, and so is the
+    // first detour rung. Without ladders the solver's default phases fill
+    // the second row.
     let puzzle = "4 4\nA..A\n....\n.B..\n..B.\n";
-    let outs = pipeline(
-        &[
-            ("encode-numberlink", &["--allow-empty"]),
-            ("solve", &[]),
-            ("decode-numberlink", &[]),
-        ],
-        puzzle.as_bytes(),
-    );
-    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
-    let text = stdout(&outs[2]);
-    let rows: Vec<&str> = text.lines().take(4).map(str::trim_end).collect();
-    assert_eq!(rows, ["1 1 1 1", "0 0 0 0", "0 2 0 0", "0 2 2 0"]);
+    let first_rows = |ladders: &str| {
+        let outs = pipeline(
+            &[
+                (
+                    "encode-numberlink",
+                    &["--allow-empty", "--ladders", ladders],
+                ),
+                ("solve", &[]),
+                ("decode-numberlink", &[]),
+            ],
+            puzzle.as_bytes(),
+        );
+        assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+        let text = stdout(&outs[2]);
+        let rows: Vec<String> = text
+            .lines()
+            .take(2)
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        rows
+    };
+    // B's two shortest routes are equally short: only A's rows are fixed.
+    let straight = ["1 1 1 1", "0 0 0 0"];
+    assert_eq!(first_rows("route"), straight);
+    assert_eq!(first_rows("detour"), straight);
+    assert_ne!(first_rows("none"), straight);
 }
 
 /// The solutions of `puzzle` under `--allow-empty` (strict rule) by brute

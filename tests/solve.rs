@@ -597,6 +597,18 @@ fn relax_ladders_are_climbed_only_where_the_core_says() {
             "{lit} in {model}"
         );
     }
+    // --verbose tells how the ladders were climbed.
+    let out = run(
+        "solve",
+        &["--verbose"],
+        format!("c relax 3 4\nc relax 5\n{body}").as_bytes(),
+    );
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("relax: no model; 1 of 2 ladders step up (rungs now 1 0)"),
+        "{}",
+        stderr(&out)
+    );
     // Counts are unchanged: the ladders only order the first search.
     for header in ["", "c relax 3 4\nc relax 5\n"] {
         let out = run("solve", &["--all"], format!("{header}{body}").as_bytes());

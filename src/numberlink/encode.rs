@@ -85,91 +85,21 @@
 //! defined as "every free cell is filled", and the header asks `solve` to
 //! search under it first (`c try-first`): no solution or count changes,
 //! but the full-cover problem propagates strongly, so it is solved or
-//! refuted fast before the search with empty cells.
+//! refuted fast before the search with empty cells. Then `solve` climbs
+//! relaxation ladders (`c relax`, `--ladders`): by default every line is
+//! first kept on the route a negotiated-congestion router
+//! ([`super::route`]) found for it ([`LadderWriter::route_ladders`]); with
+//! `--ladders detour` on its shortest routes
+//! ([`LadderWriter::detour_ladders`]). Both are literals
+//! that `solve` only assumes, so neither changes a solution or a count.
 
-use super::{Colours, Cycles, Options, Puzzle};
+use super::grid::{Grid, Role};
+use super::route;
+use super::{Colours, Cycles, Ladders, Options, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
 use rustsat::types::{Lit, Var};
 use std::collections::{HashMap, HashSet};
-
-/// The role of a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
-    Free,
-    /// First endpoint of pair `k` (0-based): lines start here.
-    Start(usize),
-    /// Second endpoint of pair `k` (0-based): lines end here.
-    End(usize),
-}
-
-/// The grid geometry and the puzzle's endpoints, by cell index `r * cols + c`.
-struct Grid {
-    rows: usize,
-    cols: usize,
-    roles: Vec<Role>,
-}
-
-impl Grid {
-    fn new(puzzle: &Puzzle) -> Self {
-        let mut roles = vec![Role::Free; puzzle.rows * puzzle.cols];
-        for (k, [a, b]) in puzzle.pairs.iter().enumerate() {
-            roles[a.0 * puzzle.cols + a.1] = Role::Start(k);
-            roles[b.0 * puzzle.cols + b.1] = Role::End(k);
-        }
-        Grid {
-            rows: puzzle.rows,
-            cols: puzzle.cols,
-            roles,
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.rows * self.cols
-    }
-
-    /// Right and down neighbours (each undirected edge once).
-    fn forward(&self, v: usize) -> impl Iterator<Item = usize> {
-        let (r, c) = (v / self.cols, v % self.cols);
-        let right = (c + 1 < self.cols).then_some(v + 1);
-        let down = (r + 1 < self.rows).then_some(v + self.cols);
-        right.into_iter().chain(down)
-    }
-
-    /// All orthogonal neighbours.
-    fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> {
-        let (r, c) = (v / self.cols, v % self.cols);
-        let up = (r > 0).then(|| v - self.cols);
-        let left = (c > 0).then(|| v - 1);
-        up.into_iter().chain(left).chain(self.forward(v))
-    }
-
-    /// Breadth-first distances from `from` through free cells and the
-    /// endpoints of line `k` (`None`: unreachable).
-    fn distances(&self, from: usize, k: usize) -> Vec<Option<usize>> {
-        let mut dist = vec![None; self.len()];
-        dist[from] = Some(0);
-        let mut queue = std::collections::VecDeque::from([(from, 0)]);
-        while let Some((v, d)) = queue.pop_front() {
-            for u in self.neighbours(v) {
-                let passable = match self.roles[u] {
-                    Role::Free => true,
-                    Role::Start(j) | Role::End(j) => j == k,
-                };
-                if passable && dist[u].is_none() {
-                    dist[u] = Some(d + 1);
-                    queue.push_back((u, d + 1));
-                }
-            }
-        }
-        dist
-    }
-
-    /// `(r,c)` with 1-based numbers, for names.
-    fn rc(&self, v: usize) -> (usize, usize) {
-        (v / self.cols + 1, v % self.cols + 1)
-    }
-}
 
 /// The possible colours (0-based pairs, sorted) of every cell: an endpoint
 /// has its own; a free cell those pairs whose both endpoints touch its
@@ -429,7 +359,17 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     if !fill {
         let guard = full_cover_guard(&mut b, &filled);
         b.try_first(&[guard]);
-        detour_ladders(&mut b, &grid, &endpoints, &domains, &vars, &filled);
+        let ladders = LadderWriter {
+            grid: &grid,
+            domains: &domains,
+            vars: &vars,
+            filled: &filled,
+        };
+        match options.ladders {
+            Ladders::Route => ladders.route_ladders(&mut b, &endpoints),
+            Ladders::Detour => ladders.detour_ladders(&mut b, &endpoints),
+            Ladders::None => {}
+        }
     }
 
     let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
@@ -462,49 +402,108 @@ fn full_cover_guard(b: &mut FormulaBuilder, filled: &[Option<Lit>]) -> Lit {
 /// the extra cells beyond its shortest possible length.
 const DETOUR_RUNGS: [usize; 9] = [0, 2, 4, 6, 8, 12, 16, 24, 32];
 
-/// Relaxation ladders (`c relax`, `--allow-empty`): for every line, the
-/// literal of rung `d` ([`DETOUR_RUNGS`]) keeps the line off every cell
-/// that no path with at most `d` cells more than the shortest passes (by
-/// breadth-first distances around the other endpoints; `endpoints` by
-/// line, as cell indices). A rung implies the looser ones. `solve` climbs
-/// the ladders only in its first search, so no answer or count changes;
-/// it finds first the solutions whose lines take short routes, which
-/// under ADC rules most lines do (README).
-fn detour_ladders(
-    b: &mut FormulaBuilder,
-    grid: &Grid,
-    endpoints: &[[usize; 2]],
-    domains: &[Vec<usize>],
-    vars: &ColourVars,
-    filled: &[Option<Lit>],
-) {
-    for (k, &[start, end]) in endpoints.iter().enumerate() {
-        let from_start = grid.distances(start, k);
-        let from_end = grid.distances(end, k);
-        let Some(shortest) = from_start[end] else {
-            continue;
+/// The rungs of a route ladder where the router left shared cells: how
+/// near such a cell another cell must be to be open to every line, in
+/// steps.
+const WINDOW_RUNGS: [usize; 8] = [2, 3, 4, 6, 8, 11, 15, 20];
+
+/// Writes the relaxation ladders (`c relax`) of `--allow-empty`, one per
+/// line: literals that keep the line off some cells, strictest first.
+/// `solve` climbs them only in its first search, so no answer or count
+/// changes.
+struct LadderWriter<'a> {
+    grid: &'a Grid,
+    domains: &'a [Vec<usize>],
+    vars: &'a ColourVars,
+    filled: &'a [Option<Lit>],
+}
+
+impl LadderWriter<'_> {
+    /// Detour ladders: the literal of rung `d` ([`DETOUR_RUNGS`]) keeps
+    /// the line off every cell that no path with at most `d` cells more
+    /// than the shortest passes (by breadth-first distances around the
+    /// other endpoints; `endpoints` by line, as cell indices). The first
+    /// search then finds the solutions whose lines take short routes,
+    /// which under ADC rules most lines do (README).
+    fn detour_ladders(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
+        for (k, &[start, end]) in endpoints.iter().enumerate() {
+            let from_start = self.grid.distances(&[start], k);
+            let from_end = self.grid.distances(&[end], k);
+            let Some(shortest) = from_start[end] else {
+                continue;
+            };
+            let ruled_out: Vec<usize> = from_start
+                .iter()
+                .zip(&from_end)
+                .map(|pair| {
+                    let detour = match pair {
+                        (Some(a), Some(z)) => a + z - shortest,
+                        _ => usize::MAX,
+                    };
+                    DETOUR_RUNGS.iter().filter(|&&d| d < detour).count()
+                })
+                .collect();
+            self.ladder(b, k, DETOUR_RUNGS.len(), &ruled_out);
+        }
+    }
+
+    /// Route ladders (the default): every line is routed by
+    /// [`route::route`], and the ladder keeps each line on its route.
+    /// Where the routes share no cell they are a solution, and the ladder
+    /// has that one rung. Otherwise rung `r` ([`WINDOW_RUNGS`]) also opens
+    /// to every line the cells at most `r` steps from a shared cell, so
+    /// the lines may find other ways around the router's conflicts.
+    fn route_ladders(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
+        let routes = route::route(self.grid, endpoints);
+        let windows: &[usize] = if routes.shared.is_empty() {
+            &[0]
+        } else {
+            &WINDOW_RUNGS
         };
-        let ladder: Vec<Lit> = DETOUR_RUNGS.iter().map(|_| b.aux()).collect();
+        for (k, path) in routes.paths.iter().enumerate() {
+            if path.is_empty() {
+                continue;
+            }
+            let mut ruled_out: Vec<usize> = if routes.shared.is_empty() {
+                vec![1; self.grid.len()]
+            } else {
+                self.grid
+                    .distances(&routes.shared, k)
+                    .iter()
+                    .map(|near| {
+                        let near = near.unwrap_or(usize::MAX);
+                        windows.iter().filter(|&&r| r < near).count()
+                    })
+                    .collect()
+            };
+            for &v in path {
+                ruled_out[v] = 0;
+            }
+            self.ladder(b, k, windows.len(), &ruled_out);
+        }
+    }
+
+    /// One ladder of `rungs` rungs for line `k`: the first `ruled_out[v]`
+    /// rungs keep the line off free cell `v`, by one clause at the
+    /// loosest of them (each rung implies the next).
+    fn ladder(&self, b: &mut FormulaBuilder, k: usize, rungs: usize, ruled_out: &[usize]) {
+        let ladder: Vec<Lit> = (0..rungs).map(|_| b.aux()).collect();
         for pair in ladder.windows(2) {
             b.implies(pair[0], pair[1]);
         }
-        for v in 0..grid.len() {
-            if grid.roles[v] != Role::Free || domains[v].binary_search(&k).is_err() {
+        for v in 0..self.grid.len() {
+            if ruled_out[v] == 0
+                || self.grid.roles[v] != Role::Free
+                || self.domains[v].binary_search(&k).is_err()
+            {
                 continue;
             }
-            let Some(not_k) = vars.not_colour(filled, v, k) else {
+            let Some(not_k) = self.vars.not_colour(self.filled, v, k) else {
                 continue;
             };
-            let detour = match (from_start[v], from_end[v]) {
-                (Some(a), Some(z)) => a + z - shortest,
-                _ => usize::MAX,
-            };
-            // The loosest rung that rules the cell out, if any.
-            if let Some(rung) = DETOUR_RUNGS.iter().rposition(|&d| d < detour) {
-                let mut clause = vec![!ladder[rung]];
-                clause.extend(not_k);
-                b.clause(&clause);
-            }
+            let mut clause = vec![!ladder[ruled_out[v] - 1]];
+            clause.extend(not_k);
+            b.clause(&clause);
         }
         b.relax_ladder(&ladder);
     }

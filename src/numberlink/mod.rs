@@ -21,8 +21,10 @@
 pub mod check;
 pub mod decode;
 pub mod encode;
+mod grid;
 pub mod parse;
 pub mod render;
+mod route;
 pub mod seed;
 
 use crate::builder::FormulaBuilder;
@@ -69,6 +71,22 @@ pub enum Cycles {
     Register,
 }
 
+/// Which relaxation ladders (`c relax`) the rank encoding writes under
+/// `--allow-empty`: the order in which `solve` searches, never the
+/// solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Ladders {
+    /// Every line first on the route a negotiated-congestion router found
+    /// for it; where routes conflict, ever wider windows around the
+    /// conflicts open to every line.
+    #[default]
+    Route,
+    /// Every line first on a shortest route, then on ever longer ones.
+    Detour,
+    /// No ladders: one search with empty cells.
+    None,
+}
+
 /// Options of `encode-numberlink` (recorded in the CNF header).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Options {
@@ -87,6 +105,9 @@ pub struct Options {
     /// How the rank encoding rules out detached loops.
     #[arg(long, value_enum, default_value_t = Cycles::Auto)]
     pub cycles: Cycles,
+    /// With --allow-empty: which relaxation ladders guide the search.
+    #[arg(long, value_enum, default_value_t = Ladders::Route)]
+    pub ladders: Ladders,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
@@ -183,6 +204,7 @@ impl Family for Numberlink {
             ("encoding".into(), option_name(&options.encoding)),
             ("colours".into(), option_name(&options.colours)),
             ("cycles".into(), option_name(&options.cycles)),
+            ("ladders".into(), option_name(&options.ladders)),
             ("puzzle".into(), options.puzzle.to_string()),
         ]
     }
@@ -201,6 +223,7 @@ impl Family for Numberlink {
                 "encoding" => options.encoding = header_value(key, value)?,
                 "colours" => options.colours = header_value(key, value)?,
                 "cycles" => options.cycles = header_value(key, value)?,
+                "ladders" => options.ladders = header_value(key, value)?,
                 "puzzle" => options.puzzle = value.parse().map_err(|_| bad(key, value))?,
                 _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
             }
