@@ -177,6 +177,10 @@ pub fn run(
     Ok(report)
 }
 
+/// The backend of the unit trial that ended the search for a first model,
+/// and how its enumeration ended (see [`Session::first_by_unit_trials`]).
+type TrialEnd<'a> = (Box<dyn Backend + 'a>, Option<bool>);
+
 /// What the cube search does with each model it reaches: gets the session,
 /// the model and the cost limit (which it may lower); returns true to stop.
 type Leaf<'l, 'a> = dyn FnMut(&mut Session<'a>, Model, &mut Option<u64>) -> Result<bool> + 'l;
@@ -237,19 +241,92 @@ impl<'a> Session<'a> {
     }
 
     fn new_backend(&mut self, factory: &mut BackendFactory<'_>) -> Result<Box<dyn Backend + 'a>> {
+        let meta = &self.formula.meta;
         let backend = Deferred {
             inner: factory()?,
             pending: Some(self.formula),
-            try_first: self.formula.meta.try_first.clone(),
-            relax: self.formula.meta.relax.clone(),
+            units: Vec::new(),
+            try_first: meta.try_first.clone(),
+            relax: meta.relax.clone(),
             verbose_since: self.options.verbose.then_some(self.start),
         };
-        self.solver = backend.description();
-        if !self.options.json {
-            let text = format!("c solver {}", self.solver);
-            self.line(&text)?;
-        }
+        self.announce(backend.description())?;
         Ok(Box::new(backend))
+    }
+
+    /// A fresh backend for the formula with `units` added as unit clauses
+    /// (and no `c try-first` or `c relax` of its own).
+    fn backend_with_units(
+        &mut self,
+        factory: &mut BackendFactory<'_>,
+        units: Vec<Lit>,
+    ) -> Result<Box<dyn Backend + 'a>> {
+        let backend = Deferred {
+            inner: factory()?,
+            pending: Some(self.formula),
+            units,
+            try_first: Vec::new(),
+            relax: Vec::new(),
+            verbose_since: None,
+        };
+        self.announce(backend.description())?;
+        Ok(Box::new(backend))
+    }
+
+    /// Records the backend's description; prints `c solver` when it is new.
+    fn announce(&mut self, solver: String) -> Result<()> {
+        if solver != self.solver {
+            self.solver = solver;
+            if !self.options.json {
+                let text = format!("c solver {}", self.solver);
+                self.line(&text)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// For a solver that takes no assumptions, the header's `c try-first`
+    /// literals and then each rung of the `c relax` ladders (all ladders
+    /// at once: there is no core to say which), as sets of unit clauses to
+    /// try in turn, each in a fresh solver, before the plain formula.
+    fn unit_trials(&self) -> Vec<(String, Vec<Lit>)> {
+        let meta = &self.formula.meta;
+        let mut trials = Vec::new();
+        if !meta.try_first.is_empty() {
+            trials.push(("try-first".to_string(), meta.try_first.clone()));
+        }
+        let rungs = meta.relax.iter().map(Vec::len).max().unwrap_or(0);
+        for rung in 0..rungs {
+            let units = meta
+                .relax
+                .iter()
+                .filter_map(|ladder| ladder.get(rung).copied())
+                .collect();
+            trials.push((format!("relax rung {}", rung + 1), units));
+        }
+        trials
+    }
+
+    /// Finds the first model of a formula whose header has `c try-first`
+    /// or `c relax` lines with a solver that takes no assumptions: the
+    /// [`Session::unit_trials`] in turn. Returns the backend and the
+    /// enumeration's end once a trial has a model or runs out of time,
+    /// `None` when none has a model (the plain formula is next).
+    fn first_by_unit_trials(
+        &mut self,
+        factory: &mut BackendFactory<'_>,
+    ) -> Result<Option<TrialEnd<'a>>> {
+        for (trial, units) in self.unit_trials() {
+            let mut backend = self.backend_with_units(factory, units)?;
+            let ended = self.enumerate(backend.as_mut(), Status::Satisfiable, None)?;
+            if self.count > 0 || ended.is_none() {
+                return Ok(Some((backend, ended)));
+            }
+            self.progress(&format!(
+                "{trial} (as unit clauses: the solver takes no assumptions): no model"
+            ));
+        }
+        Ok(None)
     }
 
     /// Checks a model and records it; prints it in text mode.
@@ -566,7 +643,20 @@ impl<'a> Session<'a> {
 
     fn satisfy(&mut self, factory: &mut BackendFactory<'_>) -> Result<Report> {
         let mut backend = self.new_backend(factory)?;
-        let ended = self.enumerate(backend.as_mut(), Status::Satisfiable, None)?;
+        let trials = !backend.supports_assumptions()
+            && !self.options.enumerating()
+            && !self.unit_trials().is_empty();
+        let decided = match trials {
+            true => self.first_by_unit_trials(factory)?,
+            false => None,
+        };
+        let ended = match decided {
+            Some((trial, ended)) => {
+                backend = trial;
+                ended
+            }
+            None => self.enumerate(backend.as_mut(), Status::Satisfiable, None)?,
+        };
         let status = if self.count > 0 {
             Status::Satisfiable
         } else if ended == Some(true) {
@@ -763,6 +853,9 @@ struct Deferred<'f> {
     inner: Box<dyn Backend>,
     /// The formula whose clauses are still to be added.
     pending: Option<&'f Formula>,
+    /// Unit clauses added after the formula (trials for solvers without
+    /// assumptions).
+    units: Vec<Lit>,
     /// The header's `c try-first` literals, until the first search.
     try_first: Vec<Lit>,
     /// The header's `c relax` ladders, until the first search.
@@ -790,6 +883,9 @@ impl Deferred<'_> {
             self.inner.reserve(formula.num_vars)?;
             for clause in formula.hard.iter() {
                 self.inner.add_clause(clause)?;
+            }
+            for &unit in &self.units {
+                self.inner.add_clause(&[unit])?;
             }
         }
         Ok(())
@@ -860,7 +956,9 @@ impl Backend for Deferred<'_> {
     /// backend takes assumptions; if there is no model with them, the
     /// clause "not all of them" (implied by the formula) is added. It then
     /// climbs the `c relax` ladders (see [`Deferred::climb`]), and last
-    /// searches without assumptions.
+    /// searches without assumptions. (A backend without assumptions gets
+    /// them as unit clauses instead, in fresh backends: see
+    /// [`Session::first_by_unit_trials`].)
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
         self.load()?;
         let preferred = std::mem::take(&mut self.try_first);

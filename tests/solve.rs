@@ -578,6 +578,67 @@ fn try_first_literals_are_preferred_and_change_no_answer() {
 }
 
 #[test]
+fn solvers_without_assumptions_try_the_header_literals_as_units() {
+    // Kissat and external solvers take no assumptions: `c try-first` and
+    // each rung of the `c relax` ladders (all at once) are tried as unit
+    // clauses, each in a fresh solver, before the plain formula. Answers
+    // and counts are the same.
+    let mut backends: Vec<Vec<&str>> = Vec::new();
+    if embedded_solvers().contains(&"kissat") {
+        backends.push(vec!["--solver", "kissat"]);
+    }
+    if external_available("minisat") {
+        backends.push(vec!["--external", "minisat"]);
+    }
+    for backend in backends {
+        let model = |cnf: &str| {
+            let out = run("solve", &backend, cnf.as_bytes());
+            assert_eq!(code(&out), 10, "{backend:?}: {}", stderr(&out));
+            stdout(&out)
+        };
+        let has = |text: &str, lit: &str| text.split_whitespace().any(|t| t == lit);
+        // try-first: a model with 2 false exists, so it is found.
+        let text = model("c try-first -2\np cnf 2 1\n1 2 0\n");
+        assert!(has(&text, "-2"), "{backend:?}: {text}");
+        // (1 or 2); ladder A: 3 forbids both, 4 forbids 1; ladder B: 5
+        // forbids 6. Rung 1 (3 and 5) has no model; rung 2 is A's 4
+        // alone (B has no second rung): -1 2 4.
+        let body = "p cnf 6 6\n1 2 0\n-3 -1 0\n-3 -2 0\n-4 -1 0\n-3 4 0\n-5 -6 0\n";
+        let cnf = format!("c relax 3 4\nc relax 5\n{body}");
+        let text = model(&cnf);
+        for lit in ["-1", "2", "4"] {
+            assert!(has(&text, lit), "{backend:?}: {lit} in {text}");
+        }
+        let mut args = backend.clone();
+        args.push("--verbose");
+        let out = run("solve", &args, cnf.as_bytes());
+        let log = stderr(&out);
+        assert!(
+            log.contains(
+                "relax rung 1 (as unit clauses: the solver takes no assumptions): no model"
+            ),
+            "{backend:?}: {log}"
+        );
+        // UNSAT stays UNSAT; --all counts every model.
+        let out = run(
+            "solve",
+            &backend,
+            b"c try-first 1\nc relax 2\np cnf 2 2\n1 0\n-1 0\n",
+        );
+        assert_eq!(code(&out), 20, "{backend:?}: {}", stderr(&out));
+        let mut all = backend.clone();
+        all.push("--all");
+        let out = run("solve", &all, format!("c try-first -2\n{body}").as_bytes());
+        let plain = run("solve", &all, body.as_bytes());
+        assert_eq!(
+            count_solutions(&stdout(&out)),
+            count_solutions(&stdout(&plain)),
+            "{backend:?}"
+        );
+    }
+}
+
+#[test]
 fn relax_ladders_are_climbed_only_where_the_core_says() {
     // (1 or 2); ladder A: 3 forbids both, 4 forbids 1 (3 implies 4);
     // ladder B: 5 forbids 6, which no conflict involves. A's first rung

@@ -87,11 +87,10 @@
 //! but the full-cover problem propagates strongly, so it is solved or
 //! refuted fast before the search with empty cells. Then `solve` climbs
 //! relaxation ladders (`c relax`, `--ladders`): by default every line is
-//! first kept on the route a negotiated-congestion router
-//! ([`super::route`]) found for it ([`LadderWriter::route_ladders`]); with
-//! `--ladders detour` on its shortest routes
-//! ([`LadderWriter::detour_ladders`]). Both are literals
-//! that `solve` only assumes, so neither changes a solution or a count.
+//! first kept on the route a negotiated-congestion router (module
+//! `route`) found for it (`route_ladders`); with `--ladders detour` on its
+//! shortest routes (`detour_ladders`). Both are literals that `solve` only
+//! assumes, so neither changes a solution or a count.
 
 use super::grid::{Grid, Role};
 use super::route;
