@@ -241,17 +241,7 @@ impl<'a> Session<'a> {
     }
 
     fn new_backend(&mut self, factory: &mut BackendFactory<'_>) -> Result<Box<dyn Backend + 'a>> {
-        let meta = &self.formula.meta;
-        let backend = Deferred {
-            inner: factory()?,
-            pending: Some(self.formula),
-            units: Vec::new(),
-            try_first: meta.try_first.clone(),
-            relax: meta.relax.clone(),
-            verbose_since: self.options.verbose.then_some(self.start),
-        };
-        self.announce(backend.description())?;
-        Ok(Box::new(backend))
+        self.backend(factory, Vec::new(), true)
     }
 
     /// A fresh backend for the formula with `units` added as unit clauses
@@ -261,13 +251,33 @@ impl<'a> Session<'a> {
         factory: &mut BackendFactory<'_>,
         units: Vec<Lit>,
     ) -> Result<Box<dyn Backend + 'a>> {
+        self.backend(factory, units, false)
+    }
+
+    /// A fresh backend for the formula and `units`, which searches first
+    /// as the header's `c try-first` and `c relax` lines say if `header`.
+    fn backend(
+        &mut self,
+        factory: &mut BackendFactory<'_>,
+        units: Vec<Lit>,
+        header: bool,
+    ) -> Result<Box<dyn Backend + 'a>> {
+        let meta = &self.formula.meta;
         let backend = Deferred {
             inner: factory()?,
             pending: Some(self.formula),
             units,
-            try_first: Vec::new(),
-            relax: Vec::new(),
-            verbose_since: None,
+            try_first: if header {
+                meta.try_first.clone()
+            } else {
+                Vec::new()
+            },
+            relax: if header {
+                meta.relax.clone()
+            } else {
+                Vec::new()
+            },
+            verbose_since: self.options.verbose.then_some(self.start),
         };
         self.announce(backend.description())?;
         Ok(Box::new(backend))
@@ -646,9 +656,10 @@ impl<'a> Session<'a> {
         let trials = !backend.supports_assumptions()
             && !self.options.enumerating()
             && !self.unit_trials().is_empty();
-        let decided = match trials {
-            true => self.first_by_unit_trials(factory)?,
-            false => None,
+        let decided = if trials {
+            self.first_by_unit_trials(factory)?
+        } else {
+            None
         };
         let ended = match decided {
             Some((trial, ended)) => {
