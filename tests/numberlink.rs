@@ -303,6 +303,16 @@ fn adc_problems_that_need_empty_cells_are_solved_on_the_routes() {
             matrix.flat_map(str::split_whitespace).any(|t| t == "0"),
             "Q{n}: no empty cell in\n{text}"
         );
+        // An external solver gets the ladders as unit clauses.
+        if external_available("minisat") {
+            let outs = solve_file(
+                &adc_problem(n),
+                &["--allow-empty"],
+                &["--external", "minisat"],
+                &[],
+            );
+            assert_eq!(code(&outs[2]), 0, "Q{n} minisat: {}", stderr(&outs[2]));
+        }
     }
 }
 
@@ -528,8 +538,8 @@ fn count_models(cnf: &[u8]) -> usize {
 fn the_full_cover_guard_and_the_ladders_change_no_count() {
     // Under --allow-empty the header asks solve to search under "every
     // cell filled" first (`c try-first`), then to climb the relaxation
-    // ladders (`c relax`: corridors around routes, or detours); every
-    // count on Ahle's edge cases is the same without those lines, and
+    // ladders (`c relax`: routes, or detours); every count on Ahle's edge
+    // cases is the same without those lines and without any ladder, and
     // some have empty cells.
     let file = path("thomasahle/inputs5.txt");
     for ladders in ["route", "detour"] {
@@ -563,6 +573,18 @@ fn the_full_cover_guard_and_the_ladders_change_no_count() {
                 count_models(without.as_bytes()),
                 "inputs5-{n} {ladders}"
             );
+            // Nor do the ladders' clauses lose a solution: the same count
+            // as without any ladder.
+            let args = [
+                "--allow-empty",
+                "--ladders",
+                "none",
+                "--puzzle",
+                &puzzle,
+                &file,
+            ];
+            let plain = run("encode-numberlink", &args, b"");
+            assert_eq!(count, count_models(&plain.stdout), "inputs5-{n} {ladders}");
             let full = run("encode-numberlink", &["--puzzle", &puzzle, &file], b"");
             if count > count_models(&full.stdout) {
                 with_empty_cells += 1;

@@ -363,6 +363,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             domains: &domains,
             vars: &vars,
             filled: &filled,
+            edges: &edges,
         };
         match options.ladders {
             Ladders::Route => ladders.route_ladders(&mut b, &endpoints),
@@ -415,6 +416,8 @@ struct LadderWriter<'a> {
     domains: &'a [Vec<usize>],
     vars: &'a ColourVars,
     filled: &'a [Option<Lit>],
+    /// The edges `(u, v, literal)`.
+    edges: &'a [(usize, usize, Lit)],
 }
 
 impl LadderWriter<'_> {
@@ -459,8 +462,10 @@ impl LadderWriter<'_> {
         } else {
             &WINDOW_RUNGS
         };
+        let mut rungs: Vec<Option<(Vec<Lit>, Vec<usize>)>> = Vec::new();
         for (k, path) in routes.paths.iter().enumerate() {
             if path.is_empty() {
+                rungs.push(None);
                 continue;
             }
             let mut ruled_out: Vec<usize> = if routes.shared.is_empty() {
@@ -478,14 +483,50 @@ impl LadderWriter<'_> {
             for &v in path {
                 ruled_out[v] = 0;
             }
-            self.ladder(b, k, windows.len(), &ruled_out);
+            let ladder = self.ladder(b, k, windows.len(), &ruled_out);
+            rungs.push(Some((ladder, ruled_out)));
+        }
+        self.edges_ruled_out(b, &rungs);
+    }
+
+    /// For every edge that no line may use on the first rung of its
+    /// ladder, the clause "some line is above the rung that rules the edge
+    /// out for it, or the edge is absent" (`ladders` by line: the ladder
+    /// and how many of its rungs rule out each cell). Implied by the
+    /// formula (an edge joins two cells of one colour), so nothing
+    /// changes but propagation: with every ladder on its first rung the
+    /// edge is false at once, where otherwise the solver has to try it
+    /// first (external MiniSat took more than 30 s on ADC Q20's routes
+    /// without these clauses, 0.05 s with them).
+    fn edges_ruled_out(&self, b: &mut FormulaBuilder, ladders: &[Option<(Vec<Lit>, Vec<usize>)>]) {
+        'edges: for &(u, v, edge) in self.edges {
+            let mut clause = vec![!edge];
+            for &k in &self.domains[u] {
+                if self.domains[v].binary_search(&k).is_err() {
+                    continue;
+                }
+                let Some((ladder, ruled_out)) = &ladders[k] else {
+                    continue 'edges;
+                };
+                match ruled_out[u].max(ruled_out[v]) {
+                    0 => continue 'edges,
+                    rungs => clause.push(!ladder[rungs - 1]),
+                }
+            }
+            b.clause(&clause);
         }
     }
 
     /// One ladder of `rungs` rungs for line `k`: the first `ruled_out[v]`
     /// rungs keep the line off free cell `v`, by one clause at the
-    /// loosest of them (each rung implies the next).
-    fn ladder(&self, b: &mut FormulaBuilder, k: usize, rungs: usize, ruled_out: &[usize]) {
+    /// loosest of them (each rung implies the next). Returns the ladder.
+    fn ladder(
+        &self,
+        b: &mut FormulaBuilder,
+        k: usize,
+        rungs: usize,
+        ruled_out: &[usize],
+    ) -> Vec<Lit> {
         let ladder: Vec<Lit> = (0..rungs).map(|_| b.aux()).collect();
         for pair in ladder.windows(2) {
             b.implies(pair[0], pair[1]);
@@ -505,6 +546,7 @@ impl LadderWriter<'_> {
             b.clause(&clause);
         }
         b.relax_ladder(&ladder);
+        ladder
     }
 }
 
