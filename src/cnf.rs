@@ -124,7 +124,9 @@ pub struct Metadata {
     /// (past its last, the ladder is dropped), until a model is found or
     /// no ladder is left. Each literal should only restrict the formula
     /// (e.g. "line k takes at most d extra cells"), the strictest first.
-    /// Answers, counts and enumerations are unchanged.
+    /// Answers, counts and enumerations are unchanged. (A solver without
+    /// assumptions gets the `try-first` literals and then each rung of
+    /// every ladder as unit clauses instead, each in a fresh solver.)
     pub relax: Vec<Vec<Lit>>,
 }
 

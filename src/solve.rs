@@ -317,11 +317,11 @@ impl<'a> Session<'a> {
         trials
     }
 
-    /// Finds the first model of a formula whose header has `c try-first`
-    /// or `c relax` lines with a solver that takes no assumptions: the
-    /// [`Session::unit_trials`] in turn. Returns the backend and the
-    /// enumeration's end once a trial has a model or runs out of time,
-    /// `None` when none has a model (the plain formula is next).
+    /// Looks for the first model with a solver that takes no assumptions
+    /// by the [`Session::unit_trials`] in turn. Returns the backend and
+    /// the enumeration's end once a trial has a model or runs out of
+    /// time, `None` when none has a model or the header asks for none
+    /// (the plain formula is next).
     fn first_by_unit_trials(
         &mut self,
         factory: &mut BackendFactory<'_>,
@@ -653,10 +653,7 @@ impl<'a> Session<'a> {
 
     fn satisfy(&mut self, factory: &mut BackendFactory<'_>) -> Result<Report> {
         let mut backend = self.new_backend(factory)?;
-        let trials = !backend.supports_assumptions()
-            && !self.options.enumerating()
-            && !self.unit_trials().is_empty();
-        let decided = if trials {
+        let decided = if !backend.supports_assumptions() && !self.options.enumerating() {
             self.first_by_unit_trials(factory)?
         } else {
             None

@@ -457,36 +457,35 @@ impl LadderWriter<'_> {
     /// the lines may find other ways around the router's conflicts.
     fn route_ladders(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
         let routes = route::route(self.grid, endpoints);
-        let windows: &[usize] = if routes.shared.is_empty() {
-            &[0]
+        // Without shared cells every cell off a line's route is out of
+        // reach of every window, so one rung says it all.
+        let windows = if routes.shared.is_empty() {
+            &WINDOW_RUNGS[..1]
         } else {
-            &WINDOW_RUNGS
+            &WINDOW_RUNGS[..]
         };
-        let mut rungs: Vec<Option<(Vec<Lit>, Vec<usize>)>> = Vec::new();
+        let mut ladders: Vec<Option<(Vec<Lit>, Vec<usize>)>> = Vec::new();
         for (k, path) in routes.paths.iter().enumerate() {
             if path.is_empty() {
-                rungs.push(None);
+                ladders.push(None);
                 continue;
             }
-            let mut ruled_out: Vec<usize> = if routes.shared.is_empty() {
-                vec![1; self.grid.len()]
-            } else {
-                self.grid
-                    .distances(&routes.shared, k)
-                    .iter()
-                    .map(|near| {
-                        let near = near.unwrap_or(usize::MAX);
-                        windows.iter().filter(|&&r| r < near).count()
-                    })
-                    .collect()
-            };
+            let mut ruled_out: Vec<usize> = self
+                .grid
+                .distances(&routes.shared, k)
+                .iter()
+                .map(|near| {
+                    let near = near.unwrap_or(usize::MAX);
+                    windows.iter().filter(|&&r| r < near).count()
+                })
+                .collect();
             for &v in path {
                 ruled_out[v] = 0;
             }
             let ladder = self.ladder(b, k, windows.len(), &ruled_out);
-            rungs.push(Some((ladder, ruled_out)));
+            ladders.push(Some((ladder, ruled_out)));
         }
-        self.edges_ruled_out(b, &rungs);
+        self.edges_ruled_out(b, &ladders);
     }
 
     /// For every edge that no line may use on the first rung of its
