@@ -340,6 +340,35 @@ impl FormulaBuilder {
         }
     }
 
+    /// A relaxation ladder (`c relax`) on the number of true `lits`: rung
+    /// `i` says "at most `bounds[i]` of `lits` are true" (`bounds` rising),
+    /// by a totalizer whose outputs only the rung literals force. Returns
+    /// the rung literals.
+    pub fn at_most_ladder(&mut self, lits: &[Lit], bounds: &[usize]) -> Vec<Lit> {
+        let bounds: Vec<usize> = bounds.iter().copied().filter(|&k| k < lits.len()).collect();
+        let Some(&top) = bounds.last() else {
+            return Vec::new();
+        };
+        let mut totalizer = card::Totalizer::from_iter(lits.iter().copied());
+        let mut out = Collector(&mut self.hard);
+        let _ = card::BoundUpper::encode_ub(&mut totalizer, 0..=top, &mut out, &mut self.vars);
+        let mut rungs = Vec::with_capacity(bounds.len());
+        for &k in &bounds {
+            let rung = self.aux();
+            if let Ok(forced) = card::BoundUpper::enforce_ub(&totalizer, k) {
+                for lit in forced {
+                    self.implies(rung, lit);
+                }
+            }
+            rungs.push(rung);
+        }
+        for pair in rungs.windows(2) {
+            self.implies(pair[0], pair[1]);
+        }
+        self.relax_ladder(&rungs);
+        rungs
+    }
+
     /// The weighted sum of true `terms` is at most `bound`.
     pub fn pb_at_most(&mut self, terms: &[(Lit, usize)], bound: usize, encoding: PbEncoding) {
         let total: usize = terms.iter().map(|(_, w)| w).sum();

@@ -303,6 +303,13 @@ fn adc_problems_that_need_empty_cells_are_solved_on_the_routes() {
             matrix.flat_map(str::split_whitespace).any(|t| t == "0"),
             "Q{n}: no empty cell in\n{text}"
         );
+        // The default ladders are the routes (one ladder per line).
+        let out = run(
+            "encode-numberlink",
+            &["--allow-empty", &adc_problem(n)],
+            b"",
+        );
+        assert!(stdout(&out).matches("\nc relax ").count() > 1, "Q{n}");
         // An external solver gets the ladders as unit clauses.
         if external_available("minisat") {
             let outs = solve_file(
@@ -538,11 +545,11 @@ fn count_models(cnf: &[u8]) -> usize {
 fn the_full_cover_guard_and_the_ladders_change_no_count() {
     // Under --allow-empty the header asks solve to search under "every
     // cell filled" first (`c try-first`), then to climb the relaxation
-    // ladders (`c relax`: routes, or detours); every count on Ahle's edge
+    // ladders (`c relax`: routes, fill, or detours); every count on Ahle's edge
     // cases is the same without those lines and without any ladder, and
     // some have empty cells.
     let file = path("thomasahle/inputs5.txt");
-    for ladders in ["route", "detour"] {
+    for ladders in ["auto", "route", "fill", "detour"] {
         let mut with_empty_cells = 0;
         let mut with_ladders = 0;
         for n in 1..=20 {
@@ -640,10 +647,11 @@ fn the_first_answer_with_empty_cells_takes_short_routes() {
 }
 
 /// The solutions of `puzzle` under `--allow-empty` (strict rule) by brute
-/// force: every colouring of the free cells, each checked by the rules
-/// checker (which shares no code with the encoding). Under the strict rule
-/// a colouring fixes the edges: adjacent cells of one number are joined.
-fn brute_force_allow_empty(puzzle: &satpipe::numberlink::Puzzle) -> usize {
+/// force, as the number of empty cells of each: every colouring of the
+/// free cells, each checked by the rules checker (which shares no code
+/// with the encoding). Under the strict rule a colouring fixes the edges:
+/// adjacent cells of one number are joined.
+fn brute_force_allow_empty(puzzle: &satpipe::numberlink::Puzzle) -> Vec<usize> {
     use satpipe::numberlink::check::{check, Rules};
     use satpipe::numberlink::Solution;
     let (rows, cols) = (puzzle.rows, puzzle.cols);
@@ -665,7 +673,7 @@ fn brute_force_allow_empty(puzzle: &satpipe::numberlink::Puzzle) -> usize {
         fill: false,
         strict: true,
     };
-    let mut count = 0;
+    let mut empty_cells = Vec::new();
     for mut code in 0..total {
         for &(r, c) in &free {
             grid[r][c] = choices[code % choices.len()];
@@ -686,10 +694,10 @@ fn brute_force_allow_empty(puzzle: &satpipe::numberlink::Puzzle) -> usize {
             edges,
         };
         if check(puzzle, &solution, rules).is_ok() {
-            count += 1;
+            empty_cells.push(free.iter().filter(|&&(r, c)| grid[r][c] == 0).count());
         }
     }
-    count
+    empty_cells
 }
 
 #[test]
@@ -708,7 +716,7 @@ fn empty_cell_counts_match_brute_force() {
     let mut some_solutions = false;
     for text in puzzles {
         let puzzle = satpipe::numberlink::parse::parse("test", text, 1).expect("puzzle");
-        let want = brute_force_allow_empty(&puzzle);
+        let want = brute_force_allow_empty(&puzzle).len();
         some_solutions |= want > 1;
         let out = run(
             "encode-numberlink",
@@ -719,4 +727,72 @@ fn empty_cell_counts_match_brute_force() {
         assert_eq!(count_models(&out.stdout), want, "{text}");
     }
     assert!(some_solutions, "the cases have several solutions");
+}
+
+#[test]
+fn where_the_routes_share_cells_the_default_is_the_fill_ladder() {
+    // ADC Q15's router leaves a shared cell: the default ladders are then
+    // one ladder on the number of empty cells, at most 1, 3, 7, 15 or 31
+    // (every solution leaves an odd number empty).
+    let out = run(
+        "encode-numberlink",
+        &["--allow-empty", &adc_problem("15")],
+        b"",
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let cnf = stdout(&out);
+    let ladders: Vec<&str> = cnf.lines().filter(|l| l.starts_with("c relax ")).collect();
+    assert_eq!(ladders.len(), 1, "{ladders:?}");
+    assert_eq!(ladders[0].split_whitespace().count(), 2 + 5, "{ladders:?}");
+    assert!(cnf.contains("\nc option ladders=auto\n"));
+}
+
+#[test]
+fn the_fill_ladder_finds_the_fullest_solutions_first() {
+    // The fill ladder's rungs allow at most 1, 3, 7 ... (or 2, 6, 14 ...)
+    // empty cells, by the parity every solution has: the first answer has
+    // no more empty cells than the first bound at or above the fewest any
+    // solution has (by brute force, checked by the rules checker).
+    let puzzles = [
+        "5 3\nA...A\n.....\nB...B\n",
+        "4 3\nA..B\n....\nA..B\n",
+        "4 4\nA...\n....\n....\n...A\n",
+        "3 4\nA.A\n...\nB..\n..B\n",
+        "4 4\nA..A\n....\n.B..\n..B.\n",
+    ];
+    let mut climbed = false;
+    for text in puzzles {
+        let puzzle = satpipe::numberlink::parse::parse("test", text, 1).expect("puzzle");
+        let counts = brute_force_allow_empty(&puzzle);
+        let fewest = *counts.iter().min().expect("a solution");
+        // Every solution leaves the same parity of cells empty.
+        assert!(counts.iter().all(|n| n % 2 == fewest % 2), "{text}");
+        let bound = [1, 3, 7, 15, 2, 6, 14]
+            .into_iter()
+            .filter(|&b| b % 2 == fewest % 2 && b >= fewest)
+            .min()
+            .expect("a bound");
+        let outs = pipeline(
+            &[
+                ("encode-numberlink", &["--allow-empty", "--ladders", "fill"]),
+                ("solve", &["--verbose"]),
+                ("decode-numberlink", &[]),
+            ],
+            text.as_bytes(),
+        );
+        assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+        climbed |= stderr(&outs[1]).contains("relax: no model; 1 of 1 ladders step up");
+        let answer = stdout(&outs[2]);
+        let empty = answer
+            .lines()
+            .take_while(|l| !l.trim().is_empty())
+            .flat_map(str::split_whitespace)
+            .filter(|&t| t == "0")
+            .count();
+        assert!(
+            empty <= bound && empty % 2 == fewest % 2,
+            "{text}: {empty} empty cells, fewest {fewest}\n{answer}"
+        );
+    }
+    assert!(climbed, "some first rung is refuted");
 }

@@ -88,9 +88,11 @@
 //! refuted fast before the search with empty cells. Then `solve` climbs
 //! relaxation ladders (`c relax`, `--ladders`): by default every line is
 //! first kept on the route a negotiated-congestion router (module
-//! `route`) found for it (`route_ladders`); with `--ladders detour` on its
-//! shortest routes (`detour_ladders`). Both are literals that `solve` only
-//! assumes, so neither changes a solution or a count.
+//! `route`) found for it (`route_ladders`) when those routes share no
+//! cell, and otherwise the number of empty cells is first kept small
+//! (`fill_ladder`); with `--ladders detour` every line is first kept on
+//! its shortest routes (`detour_ladders`). All are literals that `solve`
+//! only assumes, so none changes a solution or a count.
 
 use super::grid::{Grid, Role};
 use super::route;
@@ -366,7 +368,16 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             edges: &edges,
         };
         match options.ladders {
-            Ladders::Route => ladders.route_ladders(&mut b, &endpoints),
+            Ladders::Auto => {
+                let routes = route::route(&grid, &endpoints);
+                if routes.shared.is_empty() {
+                    ladders.route_ladders(&mut b, &routes);
+                } else {
+                    ladders.fill_ladder(&mut b, &endpoints);
+                }
+            }
+            Ladders::Route => ladders.route_ladders(&mut b, &route::route(&grid, &endpoints)),
+            Ladders::Fill => ladders.fill_ladder(&mut b, &endpoints),
             Ladders::Detour => ladders.detour_ladders(&mut b, &endpoints),
             Ladders::None => {}
         }
@@ -449,14 +460,13 @@ impl LadderWriter<'_> {
         }
     }
 
-    /// Route ladders (the default): every line is routed by
-    /// [`route::route`], and the ladder keeps each line on its route.
+    /// Route ladders: the ladder keeps each line on the route
+    /// [`route::route`] found for it (`routes`).
     /// Where the routes share no cell they are a solution, and the ladder
     /// has that one rung. Otherwise rung `r` ([`WINDOW_RUNGS`]) also opens
     /// to every line the cells at most `r` steps from a shared cell, so
     /// the lines may find other ways around the router's conflicts.
-    fn route_ladders(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
-        let routes = route::route(self.grid, endpoints);
+    fn route_ladders(&self, b: &mut FormulaBuilder, routes: &route::Routes) {
         // Without shared cells every cell off a line's route is out of
         // reach of every window, so one rung says it all.
         let windows = if routes.shared.is_empty() {
@@ -486,6 +496,19 @@ impl LadderWriter<'_> {
             ladders.push(Some((ladder, ruled_out)));
         }
         self.edges_ruled_out(b, &ladders);
+    }
+
+    /// The fill ladder: one ladder on the number of empty cells, its
+    /// rungs "at most 1, 3, 7, 15 or 31 cells are empty" (or 2, 6, 14,
+    /// 30, by the parity of that number in every solution:
+    /// [`fill_bounds`]; `endpoints` by line, as cell indices). The first
+    /// search then finds the fullest solutions, which propagate almost as
+    /// strongly as full cover: ADC 2015 Q15 and Q17, where the router
+    /// leaves shared cells, have solutions with 7 empty cells (README).
+    fn fill_ladder(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
+        let empty: Vec<Lit> = self.filled.iter().flatten().map(|&f| !f).collect();
+        let bounds = fill_bounds(self.grid, endpoints, empty.len());
+        b.at_most_ladder(&empty, &bounds);
     }
 
     /// For every edge that no line may use on the first rung of its
@@ -547,6 +570,35 @@ impl LadderWriter<'_> {
         b.relax_ladder(&ladder);
         ladder
     }
+}
+
+/// How many doublings of the number of empty cells the fill ladder
+/// climbs: up to 30 or 31. Its totalizer grows with the top bound (up to
+/// 511 it made ADC Q06's formula 4.6 times as large, and its full-cover
+/// search twice as slow), and where more cells must stay empty the
+/// tight bounds did not help (ADC Q09, Q13, Q14, Q20: no answer in 20 s).
+const FILL_RUNGS: usize = 5;
+
+/// The bounds of the fill ladder (`--ladders fill`) for a grid of
+/// `free` free cells: `2^i - 2 + p` for `i = 1 ..= FILL_RUNGS` (without
+/// 0, which the full-cover guard tries already), below `free`. `p` is the
+/// parity of the number of empty cells, the same in every solution: on
+/// the chessboard-coloured grid a line between endpoints `d` steps apart
+/// (Manhattan distance) has `d + 1` cells whatever its route, so the
+/// filled cells number `sum (d + 1)` modulo 2 (`endpoints` by line).
+fn fill_bounds(grid: &Grid, endpoints: &[[usize; 2]], free: usize) -> Vec<usize> {
+    let cells_on_lines: usize = endpoints
+        .iter()
+        .map(|&[a, z]| {
+            let ((r, c), (r2, c2)) = (grid.rc(a), grid.rc(z));
+            r.abs_diff(r2) + c.abs_diff(c2) + 1
+        })
+        .sum();
+    let parity = (grid.len() + cells_on_lines) % 2;
+    (1..=FILL_RUNGS)
+        .map(|i| (1 << i) - 2 + parity)
+        .filter(|&k| k > 0 && k < free)
+        .collect()
 }
 
 /// Under the strict rule at most two of the four edges of every 2x2 square
@@ -1091,6 +1143,36 @@ mod tests {
         assert_eq!(around(&net, &ring(9, (6, 0), (8, 3))), 0);
         // The whole border encloses pairs 1 and 2 (3 lies on it).
         assert_eq!(around(&net, &ring(9, (0, 0), (8, 8))).abs(), 2);
+    }
+
+    #[test]
+    fn fill_bounds_keep_the_parity_of_the_empty_cells() {
+        let bounds = |text: &str| {
+            let puzzle = super::super::parse::parse("t", text, 1).expect("parses");
+            let grid = Grid::new(&puzzle);
+            let endpoints: Vec<[usize; 2]> = puzzle
+                .pairs
+                .iter()
+                .map(|[a, z]| [a.0 * grid.cols + a.1, z.0 * grid.cols + z.1])
+                .collect();
+            let free = grid.roles.iter().filter(|&&r| r == Role::Free).count();
+            fill_bounds(&grid, &endpoints, free)
+        };
+        // A's line has 3 cells, so 6 of 9 are left: an even number empty.
+        assert_eq!(bounds("3 3\nA.A\n...\n...\n"), [2, 6]);
+        // Whatever the route: A's line has 5, 7 or 9 cells.
+        assert_eq!(bounds("3 3\nA..\n...\n..A\n"), [2, 6]);
+        // 4 and 5 cells on the lines, 7 left: an odd number empty.
+        assert_eq!(bounds("4 4\nA..A\nB...\n....\n..B.\n"), [1, 3, 7]);
+        // Bounds below the number of free cells only (one here)...
+        assert_eq!(bounds("3 1\nA.A\n"), [0usize; 0]);
+        // ... and at most FILL_RUNGS rungs, up to 31.
+        let big = format!(
+            "20 20\nA{}\n{}",
+            ".".repeat(19),
+            format!("{}\n", ".".repeat(20)).repeat(18)
+        ) + &format!("{}A\n", ".".repeat(19));
+        assert_eq!(bounds(&big), [1, 3, 7, 15, 31]);
     }
 
     #[test]

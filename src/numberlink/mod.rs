@@ -76,11 +76,17 @@ pub enum Cycles {
 /// solutions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Ladders {
+    /// The router's routes when they share no cell (the first search then
+    /// confirms them), the fill ladder otherwise.
+    #[default]
+    Auto,
     /// Every line first on the route a negotiated-congestion router found
     /// for it; where routes conflict, ever wider windows around the
     /// conflicts open to every line.
-    #[default]
     Route,
+    /// First at most 1 or 2 empty cells (the parity every solution has),
+    /// then ever more, doubling: the fullest solutions first.
+    Fill,
     /// Every line first on a shortest route, then on ever longer ones.
     Detour,
     /// No ladders: one search with empty cells.
@@ -106,7 +112,7 @@ pub struct Options {
     #[arg(long, value_enum, default_value_t = Cycles::Auto)]
     pub cycles: Cycles,
     /// With --allow-empty: which relaxation ladders guide the search.
-    #[arg(long, value_enum, default_value_t = Ladders::Route)]
+    #[arg(long, value_enum, default_value_t = Ladders::Auto)]
     pub ladders: Ladders,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
