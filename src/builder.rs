@@ -340,33 +340,30 @@ impl FormulaBuilder {
         }
     }
 
-    /// A relaxation ladder (`c relax`) on the number of true `lits`: rung
-    /// `i` says "at most `bounds[i]` of `lits` are true" (`bounds` rising),
-    /// by a totalizer whose outputs only the rung literals force. Returns
-    /// the rung literals.
-    pub fn at_most_ladder(&mut self, lits: &[Lit], bounds: &[usize]) -> Vec<Lit> {
-        let bounds: Vec<usize> = bounds.iter().copied().filter(|&k| k < lits.len()).collect();
-        let Some(&top) = bounds.last() else {
-            return Vec::new();
-        };
+    /// Literals that each force "at most `bounds[i]` of `lits` are true",
+    /// by one totalizer whose outputs only these literals force (so they
+    /// can be assumed, or be rungs of a relaxation ladder); a bound of
+    /// `lits.len()` or more forces nothing.
+    pub fn at_most_switches(&mut self, lits: &[Lit], bounds: &[usize]) -> Vec<Lit> {
+        let top = bounds.iter().copied().filter(|&k| k < lits.len()).max();
         let mut totalizer = card::Totalizer::from_iter(lits.iter().copied());
-        let mut out = Collector(&mut self.hard);
-        let _ = card::BoundUpper::encode_ub(&mut totalizer, 0..=top, &mut out, &mut self.vars);
-        let mut rungs = Vec::with_capacity(bounds.len());
-        for &k in &bounds {
-            let rung = self.aux();
-            if let Ok(forced) = card::BoundUpper::enforce_ub(&totalizer, k) {
-                for lit in forced {
-                    self.implies(rung, lit);
+        if let Some(top) = top {
+            let mut out = Collector(&mut self.hard);
+            let _ = card::BoundUpper::encode_ub(&mut totalizer, 0..=top, &mut out, &mut self.vars);
+        }
+        let mut switches = Vec::with_capacity(bounds.len());
+        for &k in bounds {
+            let switch = self.aux();
+            if k < lits.len() {
+                if let Ok(forced) = card::BoundUpper::enforce_ub(&totalizer, k) {
+                    for lit in forced {
+                        self.implies(switch, lit);
+                    }
                 }
             }
-            rungs.push(rung);
+            switches.push(switch);
         }
-        for pair in rungs.windows(2) {
-            self.implies(pair[0], pair[1]);
-        }
-        self.relax_ladder(&rungs);
-        rungs
+        switches
     }
 
     /// The weighted sum of true `terms` is at most `bound`.

@@ -647,11 +647,12 @@ fn the_first_answer_with_empty_cells_takes_short_routes() {
 }
 
 /// The solutions of `puzzle` under `--allow-empty` (strict rule) by brute
-/// force, as the number of empty cells of each: every colouring of the
+/// force, as the empty cells of each on the black and on the white
+/// squares of a chessboard (the corner black): every colouring of the
 /// free cells, each checked by the rules checker (which shares no code
 /// with the encoding). Under the strict rule a colouring fixes the edges:
 /// adjacent cells of one number are joined.
-fn brute_force_allow_empty(puzzle: &satpipe::numberlink::Puzzle) -> Vec<usize> {
+fn brute_force_allow_empty(puzzle: &satpipe::numberlink::Puzzle) -> Vec<(usize, usize)> {
     use satpipe::numberlink::check::{check, Rules};
     use satpipe::numberlink::Solution;
     let (rows, cols) = (puzzle.rows, puzzle.cols);
@@ -694,7 +695,12 @@ fn brute_force_allow_empty(puzzle: &satpipe::numberlink::Puzzle) -> Vec<usize> {
             edges,
         };
         if check(puzzle, &solution, rules).is_ok() {
-            empty_cells.push(free.iter().filter(|&&(r, c)| grid[r][c] == 0).count());
+            let empty = |colour: usize| {
+                free.iter()
+                    .filter(|&&(r, c)| grid[r][c] == 0 && (r + c) % 2 == colour)
+                    .count()
+            };
+            empty_cells.push((empty(0), empty(1)));
         }
     }
     empty_cells
@@ -732,8 +738,9 @@ fn empty_cell_counts_match_brute_force() {
 #[test]
 fn where_the_routes_share_cells_the_default_is_the_fill_ladder() {
     // ADC Q15's router leaves a shared cell: the default ladders are then
-    // one ladder on the number of empty cells, at most 1, 3, 7, 15 or 31
-    // (every solution leaves an odd number empty).
+    // one ladder on the number of empty cells, five rungs (every solution
+    // leaves one more empty cell on one chessboard colour than on the
+    // other, so the first rung is not full cover).
     let out = run(
         "encode-numberlink",
         &["--allow-empty", &adc_problem("15")],
@@ -749,29 +756,37 @@ fn where_the_routes_share_cells_the_default_is_the_fill_ladder() {
 
 #[test]
 fn the_fill_ladder_finds_the_fullest_solutions_first() {
-    // The fill ladder's rungs allow at most 1, 3, 7 ... (or 2, 6, 14 ...)
-    // empty cells, by the parity every solution has: the first answer has
-    // no more empty cells than the first bound at or above the fewest any
-    // solution has (by brute force, checked by the rules checker).
+    // Every solution leaves the same surplus of empty cells on black
+    // squares over white ones (a line's cells alternate in colour). The
+    // fill ladder's rungs allow 0, 1, 3, 7 ... empty cells of the colour
+    // with fewer, and as many plus the surplus of the other: the first
+    // answer has no more empty cells than the first rung that admits the
+    // fullest solution (by brute force, checked by the rules checker).
     let puzzles = [
         "5 3\nA...A\n.....\nB...B\n",
         "4 3\nA..B\n....\nA..B\n",
         "4 4\nA...\n....\n....\n...A\n",
         "3 4\nA.A\n...\nB..\n..B\n",
         "4 4\nA..A\n....\n.B..\n..B.\n",
+        "4 4\nA.A.\n....\n..B.\nB...\n",
     ];
     let mut climbed = false;
     for text in puzzles {
         let puzzle = satpipe::numberlink::parse::parse("test", text, 1).expect("puzzle");
         let counts = brute_force_allow_empty(&puzzle);
-        let fewest = *counts.iter().min().expect("a solution");
-        // Every solution leaves the same parity of cells empty.
-        assert!(counts.iter().all(|n| n % 2 == fewest % 2), "{text}");
-        let bound = [1, 3, 7, 15, 2, 6, 14]
-            .into_iter()
-            .filter(|&b| b % 2 == fewest % 2 && b >= fewest)
+        let surplus = |&(black, white): &(usize, usize)| black as isize - white as isize;
+        let first = surplus(&counts[0]);
+        assert!(counts.iter().all(|c| surplus(c) == first), "{text}");
+        let fewest = counts
+            .iter()
+            .map(|&(b, w)| b + w)
             .min()
-            .expect("a bound");
+            .expect("a solution");
+        let rung = [0, 1, 3, 7, 15]
+            .into_iter()
+            .map(|k| 2 * k + first.unsigned_abs())
+            .find(|&total| total >= fewest)
+            .expect("a rung");
         let outs = pipeline(
             &[
                 ("encode-numberlink", &["--allow-empty", "--ladders", "fill"]),
@@ -790,7 +805,7 @@ fn the_fill_ladder_finds_the_fullest_solutions_first() {
             .filter(|&t| t == "0")
             .count();
         assert!(
-            empty <= bound && empty % 2 == fewest % 2,
+            empty <= rung && (empty + fewest) % 2 == 0,
             "{text}: {empty} empty cells, fewest {fewest}\n{answer}"
         );
     }

@@ -498,17 +498,58 @@ impl LadderWriter<'_> {
         self.edges_ruled_out(b, &ladders);
     }
 
-    /// The fill ladder: one ladder on the number of empty cells, its
-    /// rungs "at most 1, 3, 7, 15 or 31 cells are empty" (or 2, 6, 14,
-    /// 30, by the parity of that number in every solution:
-    /// [`fill_bounds`]; `endpoints` by line, as cell indices). The first
+    /// The fill ladder: one ladder on the number of empty cells, by the
+    /// colour of the chessboard. Every solution leaves the same surplus of
+    /// empty cells of one colour over the other ([`empty_surplus`]), so
+    /// the rungs bound the empty cells of the other colour by 0, 1, 3, 7
+    /// and 15 ([`FILL_RUNGS`]) and those of the surplus colour by as many
+    /// plus the surplus (`endpoints` by line, as cell indices). The first
     /// search then finds the fullest solutions, which propagate almost as
     /// strongly as full cover: ADC 2015 Q15 and Q17, where the router
     /// leaves shared cells, have solutions with 7 empty cells (README).
     fn fill_ladder(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
-        let empty: Vec<Lit> = self.filled.iter().flatten().map(|&f| !f).collect();
-        let bounds = fill_bounds(self.grid, endpoints, empty.len());
-        b.at_most_ladder(&empty, &bounds);
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for (v, &filled) in self.filled.iter().enumerate() {
+            if let Some(filled) = filled {
+                let (r, c) = self.grid.rc(v);
+                if (r + c) % 2 == 0 {
+                    black.push(!filled);
+                } else {
+                    white.push(!filled);
+                }
+            }
+        }
+        let surplus = empty_surplus(self.grid, endpoints);
+        let (more, fewer) = if surplus >= 0 {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        let surplus = surplus.unsigned_abs();
+        // Without a surplus the first rung would be full cover, which the
+        // full-cover guard tries already.
+        let bounds: Vec<usize> = FILL_RUNGS
+            .into_iter()
+            .filter(|&k| k > 0 || surplus > 0)
+            .take_while(|&k| k < fewer.len())
+            .collect();
+        let on_fewer = b.at_most_switches(&fewer, &bounds);
+        let more_bounds: Vec<usize> = bounds.iter().map(|k| k + surplus).collect();
+        let on_more = b.at_most_switches(&more, &more_bounds);
+        let ladder: Vec<Lit> = on_fewer
+            .iter()
+            .zip(&on_more)
+            .map(|(&a, &z)| {
+                let rung = b.aux();
+                b.implies(rung, a);
+                b.implies(rung, z);
+                rung
+            })
+            .collect();
+        for pair in ladder.windows(2) {
+            b.implies(pair[0], pair[1]);
+        }
+        b.relax_ladder(&ladder);
     }
 
     /// For every edge that no line may use on the first rung of its
@@ -572,33 +613,36 @@ impl LadderWriter<'_> {
     }
 }
 
-/// How many doublings of the number of empty cells the fill ladder
-/// climbs: up to 30 or 31. Its totalizer grows with the top bound (up to
-/// 511 it made ADC Q06's formula 4.6 times as large, and its full-cover
-/// search twice as slow), and where more cells must stay empty the
-/// tight bounds did not help (ADC Q09, Q13, Q14, Q20: no answer in 20 s).
-const FILL_RUNGS: usize = 5;
+/// The fill ladder's bounds on the empty cells of the colour with fewer
+/// of them. Its totalizers grow with the top bound (bounds up to 511 on
+/// all empty cells made ADC Q06's formula 4.6 times as large, and its
+/// full-cover search twice as slow), and where many cells must stay empty
+/// tight bounds do not help (ADC Q09, Q13, Q14, Q20: no answer in 20 s).
+const FILL_RUNGS: [usize; 5] = [0, 1, 3, 7, 15];
 
-/// The bounds of the fill ladder (`--ladders fill`) for a grid of
-/// `free` free cells: `2^i - 2 + p` for `i = 1 ..= FILL_RUNGS` (without
-/// 0, which the full-cover guard tries already), below `free`. `p` is the
-/// parity of the number of empty cells, the same in every solution: on
-/// the chessboard-coloured grid a line between endpoints `d` steps apart
-/// (Manhattan distance) has `d + 1` cells whatever its route, so the
-/// filled cells number `sum (d + 1)` modulo 2 (`endpoints` by line).
-fn fill_bounds(grid: &Grid, endpoints: &[[usize; 2]], free: usize) -> Vec<usize> {
-    let cells_on_lines: usize = endpoints
+/// How many more black than white cells (chessboard colours, `(r + c)`
+/// even is black) every solution leaves empty (`endpoints` by line, as
+/// cell indices). A line's cells alternate in colour along it, so a line
+/// has as many black cells as white ones when its endpoints differ in
+/// colour, and one more of its endpoints' colour when they do not,
+/// whatever its route; the filled cells' surplus is the sum of these, and
+/// the empty cells have the rest of the grid's.
+fn empty_surplus(grid: &Grid, endpoints: &[[usize; 2]]) -> isize {
+    let black = |v: usize| {
+        let (r, c) = grid.rc(v);
+        (r + c) % 2 == 0
+    };
+    // The corner (1,1) is black: an odd grid has one black cell more.
+    let grid_surplus = (grid.len() % 2) as isize;
+    let lines_surplus: isize = endpoints
         .iter()
-        .map(|&[a, z]| {
-            let ((r, c), (r2, c2)) = (grid.rc(a), grid.rc(z));
-            r.abs_diff(r2) + c.abs_diff(c2) + 1
+        .map(|&[a, z]| match (black(a), black(z)) {
+            (true, true) => 1,
+            (false, false) => -1,
+            _ => 0,
         })
         .sum();
-    let parity = (grid.len() + cells_on_lines) % 2;
-    (1..=FILL_RUNGS)
-        .map(|i| (1 << i) - 2 + parity)
-        .filter(|&k| k > 0 && k < free)
-        .collect()
+    grid_surplus - lines_surplus
 }
 
 /// Under the strict rule at most two of the four edges of every 2x2 square
@@ -1146,8 +1190,8 @@ mod tests {
     }
 
     #[test]
-    fn fill_bounds_keep_the_parity_of_the_empty_cells() {
-        let bounds = |text: &str| {
+    fn empty_surplus_counts_chessboard_colours() {
+        let surplus = |text: &str| {
             let puzzle = super::super::parse::parse("t", text, 1).expect("parses");
             let grid = Grid::new(&puzzle);
             let endpoints: Vec<[usize; 2]> = puzzle
@@ -1155,24 +1199,14 @@ mod tests {
                 .iter()
                 .map(|[a, z]| [a.0 * grid.cols + a.1, z.0 * grid.cols + z.1])
                 .collect();
-            let free = grid.roles.iter().filter(|&&r| r == Role::Free).count();
-            fill_bounds(&grid, &endpoints, free)
+            empty_surplus(&grid, &endpoints)
         };
-        // A's line has 3 cells, so 6 of 9 are left: an even number empty.
-        assert_eq!(bounds("3 3\nA.A\n...\n...\n"), [2, 6]);
-        // Whatever the route: A's line has 5, 7 or 9 cells.
-        assert_eq!(bounds("3 3\nA..\n...\n..A\n"), [2, 6]);
-        // 4 and 5 cells on the lines, 7 left: an odd number empty.
-        assert_eq!(bounds("4 4\nA..A\nB...\n....\n..B.\n"), [1, 3, 7]);
-        // Bounds below the number of free cells only (one here)...
-        assert_eq!(bounds("3 1\nA.A\n"), [0usize; 0]);
-        // ... and at most FILL_RUNGS rungs, up to 31.
-        let big = format!(
-            "20 20\nA{}\n{}",
-            ".".repeat(19),
-            format!("{}\n", ".".repeat(20)).repeat(18)
-        ) + &format!("{}A\n", ".".repeat(19));
-        assert_eq!(bounds(&big), [1, 3, 7, 15, 31]);
+        // Five black cells, four white; A's line has one black more.
+        assert_eq!(surplus("3 3\nA.A\n...\n...\n"), 0);
+        // A's endpoints differ in colour, B's are both white.
+        assert_eq!(surplus("4 4\nA..A\nB...\n....\n..B.\n"), 1);
+        assert_eq!(surplus("4 4\nA.A.\n....\n....\n....\n"), -1);
+        assert_eq!(surplus("3 1\nA.A\n"), 0);
     }
 
     #[test]
