@@ -455,6 +455,54 @@ mod tests {
     use super::*;
 
     #[test]
+    fn at_most_switches_bound_the_count_only_when_set() {
+        let n = 4;
+        let bounds = [0, 1, 3, 4];
+        let mut b = FormulaBuilder::new("test", "test");
+        let lits: Vec<Lit> = (0..n).map(|_| b.aux()).collect();
+        let switches = b.at_most_switches(&lits, &bounds);
+        assert_eq!(switches.len(), bounds.len());
+        let vars = b.num_vars();
+        let formula = b.finish();
+        // For every input assignment and every switch set alone: some
+        // assignment of the totalizer's variables satisfies the clauses
+        // exactly when the count is within the switch's bound.
+        let aux: Vec<u32> = (0..vars)
+            .filter(|&v| lits.iter().chain(&switches).all(|l| l.vidx32() != v))
+            .collect();
+        for inputs in 0u32..1 << n {
+            for (i, &switch) in switches.iter().enumerate() {
+                let satisfiable = (0u64..1 << aux.len()).any(|rest| {
+                    let value = |lit: Lit| {
+                        let v = lit.vidx32();
+                        let on = if let Some(j) = lits.iter().position(|l| l.vidx32() == v) {
+                            inputs >> j & 1 == 1
+                        } else if v == switch.vidx32() {
+                            true
+                        } else if let Some(j) = aux.iter().position(|&a| a == v) {
+                            rest >> j & 1 == 1
+                        } else {
+                            false
+                        };
+                        on != lit.is_neg()
+                    };
+                    formula
+                        .hard
+                        .iter()
+                        .all(|clause| clause.iter().any(|&lit| value(lit)))
+                });
+                let count = inputs.count_ones() as usize;
+                assert_eq!(
+                    satisfiable,
+                    count <= bounds[i],
+                    "inputs {inputs:b}, bound {}",
+                    bounds[i]
+                );
+            }
+        }
+    }
+
+    #[test]
     fn at_least_if_holds_exactly_when_the_condition_has_its_count() {
         for n in 0..=4usize {
             for k in 0..=n + 1 {

@@ -84,8 +84,9 @@ pub enum Ladders {
     /// for it; where routes conflict, ever wider windows around the
     /// conflicts open to every line.
     Route,
-    /// First at most 1 or 2 empty cells (the parity every solution has),
-    /// then ever more, doubling: the fullest solutions first.
+    /// The fullest solutions first: at most 0, 1, 3, 7, 15 empty cells
+    /// of one chessboard colour, and as many plus the surplus every
+    /// solution leaves of the other.
     Fill,
     /// Every line first on a shortest route, then on ever longer ones.
     Detour,
