@@ -346,13 +346,8 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     no_u_turns(&mut b, &grid, &edges, strict);
 
     // 5. No cycles.
-    let endpoints: Vec<[usize; 2]> = puzzle
-        .pairs
-        .iter()
-        .map(|[a, z]| [a.0 * grid.cols + a.1, z.0 * grid.cols + z.1])
-        .collect();
     if winding {
-        winding_register(&mut b, &grid, &endpoints, &edges);
+        winding_register(&mut b, &grid, &grid.endpoints, &edges);
     } else {
         arcs_and_register(&mut b, &grid, &edges, &filled);
     }
@@ -369,16 +364,16 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         };
         match options.ladders {
             Ladders::Auto => {
-                let routes = route::route(&grid, &endpoints);
+                let routes = route::route(&grid);
                 if routes.shared.is_empty() {
                     ladders.route_ladders(&mut b, &routes);
                 } else {
-                    ladders.fill_ladder(&mut b, &endpoints);
+                    ladders.fill_ladder(&mut b);
                 }
             }
-            Ladders::Route => ladders.route_ladders(&mut b, &route::route(&grid, &endpoints)),
-            Ladders::Fill => ladders.fill_ladder(&mut b, &endpoints),
-            Ladders::Detour => ladders.detour_ladders(&mut b, &endpoints),
+            Ladders::Route => ladders.route_ladders(&mut b, &route::route(&grid)),
+            Ladders::Fill => ladders.fill_ladder(&mut b),
+            Ladders::Detour => ladders.detour_ladders(&mut b),
             Ladders::None => {}
         }
     }
@@ -435,11 +430,11 @@ impl LadderWriter<'_> {
     /// Detour ladders: the literal of rung `d` ([`DETOUR_RUNGS`]) keeps
     /// the line off every cell that no path with at most `d` cells more
     /// than the shortest passes (by breadth-first distances around the
-    /// other endpoints; `endpoints` by line, as cell indices). The first
+    /// other endpoints). The first
     /// search then finds the solutions whose lines take short routes,
     /// which under ADC rules most lines do (README).
-    fn detour_ladders(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
-        for (k, &[start, end]) in endpoints.iter().enumerate() {
+    fn detour_ladders(&self, b: &mut FormulaBuilder) {
+        for (k, &[start, end]) in self.grid.endpoints.iter().enumerate() {
             let from_start = self.grid.distances(&[start], k);
             let from_end = self.grid.distances(&[end], k);
             let Some(shortest) = from_start[end] else {
@@ -503,23 +498,22 @@ impl LadderWriter<'_> {
     /// empty cells of one colour over the other ([`empty_surplus`]), so
     /// the rungs bound the empty cells of the other colour by 0, 1, 3, 7
     /// and 15 ([`FILL_RUNGS`]) and those of the surplus colour by as many
-    /// plus the surplus (`endpoints` by line, as cell indices). The first
+    /// plus the surplus. The first
     /// search then finds the fullest solutions, which propagate almost as
     /// strongly as full cover: ADC 2015 Q15 and Q17, where the router
     /// leaves shared cells, have solutions with 7 empty cells (README).
-    fn fill_ladder(&self, b: &mut FormulaBuilder, endpoints: &[[usize; 2]]) {
+    fn fill_ladder(&self, b: &mut FormulaBuilder) {
         let (mut black, mut white) = (Vec::new(), Vec::new());
         for (v, &filled) in self.filled.iter().enumerate() {
             if let Some(filled) = filled {
-                let (r, c) = self.grid.rc(v);
-                if (r + c) % 2 == 0 {
+                if self.grid.is_black(v) {
                     black.push(!filled);
                 } else {
                     white.push(!filled);
                 }
             }
         }
-        let surplus = empty_surplus(self.grid, endpoints);
+        let surplus = empty_surplus(self.grid);
         let (more, fewer) = if surplus >= 0 {
             (black, white)
         } else {
@@ -620,23 +614,19 @@ impl LadderWriter<'_> {
 /// tight bounds do not help (ADC Q09, Q13, Q14, Q20: no answer in 20 s).
 const FILL_RUNGS: [usize; 5] = [0, 1, 3, 7, 15];
 
-/// How many more black than white cells (chessboard colours, `(r + c)`
-/// even is black) every solution leaves empty (`endpoints` by line, as
-/// cell indices). A line's cells alternate in colour along it, so a line
+/// How many more black than white cells ([`Grid::is_black`]) every
+/// solution leaves empty. A line's cells alternate in colour along it, so a line
 /// has as many black cells as white ones when its endpoints differ in
 /// colour, and one more of its endpoints' colour when they do not,
 /// whatever its route; the filled cells' surplus is the sum of these, and
 /// the empty cells have the rest of the grid's.
-fn empty_surplus(grid: &Grid, endpoints: &[[usize; 2]]) -> isize {
-    let black = |v: usize| {
-        let (r, c) = grid.rc(v);
-        (r + c) % 2 == 0
-    };
-    // The corner (1,1) is black: an odd grid has one black cell more.
+fn empty_surplus(grid: &Grid) -> isize {
+    // The corner is black: an odd grid has one black cell more.
     let grid_surplus = (grid.len() % 2) as isize;
-    let lines_surplus: isize = endpoints
+    let lines_surplus: isize = grid
+        .endpoints
         .iter()
-        .map(|&[a, z]| match (black(a), black(z)) {
+        .map(|&[a, z]| match (grid.is_black(a), grid.is_black(z)) {
             (true, true) => 1,
             (false, false) => -1,
             _ => 0,
@@ -1193,13 +1183,7 @@ mod tests {
     fn empty_surplus_counts_chessboard_colours() {
         let surplus = |text: &str| {
             let puzzle = super::super::parse::parse("t", text, 1).expect("parses");
-            let grid = Grid::new(&puzzle);
-            let endpoints: Vec<[usize; 2]> = puzzle
-                .pairs
-                .iter()
-                .map(|[a, z]| [a.0 * grid.cols + a.1, z.0 * grid.cols + z.1])
-                .collect();
-            empty_surplus(&grid, &endpoints)
+            empty_surplus(&Grid::new(&puzzle))
         };
         // Five black cells, four white; A's line has one black more.
         assert_eq!(surplus("3 3\nA.A\n...\n...\n"), 0);

@@ -18,20 +18,35 @@ pub(super) struct Grid {
     pub(super) rows: usize,
     pub(super) cols: usize,
     pub(super) roles: Vec<Role>,
+    /// The two endpoints of every line (0-based pairs), as cell indices.
+    pub(super) endpoints: Vec<[usize; 2]>,
 }
 
 impl Grid {
     pub(super) fn new(puzzle: &Puzzle) -> Self {
         let mut roles = vec![Role::Free; puzzle.rows * puzzle.cols];
-        for (k, [a, b]) in puzzle.pairs.iter().enumerate() {
-            roles[a.0 * puzzle.cols + a.1] = Role::Start(k);
-            roles[b.0 * puzzle.cols + b.1] = Role::End(k);
+        let endpoints: Vec<[usize; 2]> = puzzle
+            .pairs
+            .iter()
+            .map(|[a, z]| [a.0 * puzzle.cols + a.1, z.0 * puzzle.cols + z.1])
+            .collect();
+        for (k, &[a, z]) in endpoints.iter().enumerate() {
+            roles[a] = Role::Start(k);
+            roles[z] = Role::End(k);
         }
         Grid {
             rows: puzzle.rows,
             cols: puzzle.cols,
             roles,
+            endpoints,
         }
+    }
+
+    /// Whether cell `v` is black on the chessboard colouring of the grid
+    /// (the corner cell is black).
+    pub(super) fn is_black(&self, v: usize) -> bool {
+        let (r, c) = self.rc(v);
+        (r + c) % 2 == 0
     }
 
     pub(super) fn len(&self) -> usize {

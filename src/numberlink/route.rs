@@ -187,10 +187,11 @@ fn without_shortcuts(grid: &Grid, path: &[usize], position: &mut [usize]) -> Vec
     short
 }
 
-/// Routes every line between its `endpoints` (cell indices, by line).
+/// Routes every line between its endpoints ([`Grid::endpoints`]).
 /// Deterministic: the order in which lines are rerouted is shuffled by a
 /// fixed seed.
-pub(super) fn route(grid: &Grid, endpoints: &[[usize; 2]]) -> Routes {
+pub(super) fn route(grid: &Grid) -> Routes {
+    let endpoints = &grid.endpoints;
     let n = grid.len();
     let mut router = Router {
         grid,
@@ -246,21 +247,15 @@ mod tests {
     use super::*;
     use crate::numberlink::parse::parse;
 
-    fn grid_and_endpoints(text: &str) -> (Grid, Vec<[usize; 2]>) {
-        let puzzle = parse("t", text, 1).expect("parses");
-        let cols = puzzle.cols;
-        let endpoints = puzzle
-            .pairs
-            .iter()
-            .map(|[a, z]| [a.0 * cols + a.1, z.0 * cols + z.1])
-            .collect();
-        (Grid::new(&puzzle), endpoints)
+    fn grid_of(text: &str) -> Grid {
+        Grid::new(&parse("t", text, 1).expect("parses"))
     }
 
     /// Every route runs from its first endpoint to its second through
     /// neighbouring cells, each cell once, never through another line's
     /// endpoint, and never beside itself except along the route.
-    fn assert_routes_are_induced_paths(grid: &Grid, endpoints: &[[usize; 2]], routes: &Routes) {
+    fn assert_routes_are_induced_paths(grid: &Grid, routes: &Routes) {
+        let endpoints = &grid.endpoints;
         for (k, path) in routes.paths.iter().enumerate() {
             assert_eq!(path.first(), Some(&endpoints[k][0]), "line {k}");
             assert_eq!(path.last(), Some(&endpoints[k][1]), "line {k}");
@@ -278,10 +273,10 @@ mod tests {
     fn routes_without_sharing_where_there_is_room() {
         // A's shortest route crosses B's; negotiation sends A around B's
         // lower endpoint.
-        let (grid, endpoints) = grid_and_endpoints("5 5\nA.B.A\n.....\n..B..\n.....\n.....\n");
-        let routes = route(&grid, &endpoints);
+        let grid = grid_of("5 5\nA.B.A\n.....\n..B..\n.....\n.....\n");
+        let routes = route(&grid);
         assert!(routes.shared.is_empty());
-        assert_routes_are_induced_paths(&grid, &endpoints, &routes);
+        assert_routes_are_induced_paths(&grid, &routes);
         assert_eq!(routes.paths[1], vec![2, 7, 12]);
         assert!(
             routes.paths[0].iter().any(|&v| v >= 15),
@@ -294,24 +289,24 @@ mod tests {
     fn reports_the_cells_that_lines_cannot_avoid_sharing() {
         // A and B must both pass the centre: their other ways are blocked
         // by each other's endpoints.
-        let (grid, endpoints) = grid_and_endpoints("3 3\n.A.\nB.B\n.A.\n");
-        let routes = route(&grid, &endpoints);
+        let grid = grid_of("3 3\n.A.\nB.B\n.A.\n");
+        let routes = route(&grid);
         assert_eq!(routes.shared, vec![4]);
-        assert_routes_are_induced_paths(&grid, &endpoints, &routes);
+        assert_routes_are_induced_paths(&grid, &routes);
     }
 
     #[test]
     fn unconnected_endpoints_get_no_route() {
         // A's endpoints are walled off from each other by B's.
-        let (grid, endpoints) = grid_and_endpoints("3 3\nAB.\nB..\n..A\n");
-        let routes = route(&grid, &endpoints);
+        let grid = grid_of("3 3\nAB.\nB..\n..A\n");
+        let routes = route(&grid);
         assert!(routes.paths[0].is_empty());
         assert_eq!(routes.paths[1].len(), 3);
     }
 
     #[test]
     fn routes_are_shortened_where_they_pass_beside_themselves() {
-        let (grid, _) = grid_and_endpoints("3 3\nA.A\n...\n...\n");
+        let grid = grid_of("3 3\nA.A\n...\n...\n");
         let mut position = vec![usize::MAX; grid.len()];
         // 0 -> 3 -> 4 -> 1 -> 2: cell 0 is beside cell 1, and 3 beside 4.
         let short = without_shortcuts(&grid, &[0, 3, 4, 1, 2], &mut position);
@@ -326,10 +321,7 @@ mod tests {
     #[test]
     fn routing_is_deterministic() {
         let text = "6 6\nA....B\n.C..D.\n......\n.D..C.\nB....A\n......\n";
-        let (grid, endpoints) = grid_and_endpoints(text);
-        assert_eq!(
-            route(&grid, &endpoints).paths,
-            route(&grid, &endpoints).paths
-        );
+        let grid = grid_of(text);
+        assert_eq!(route(&grid).paths, route(&grid).paths);
     }
 }
