@@ -98,9 +98,16 @@ impl FormulaBuilder {
         }
     }
 
-    /// Records an encoder option in the header (`c option KEY=VALUE`).
-    pub fn option(&mut self, key: &str, value: impl ToString) -> &mut Self {
-        self.meta.options.push((key.to_string(), value.to_string()));
+    /// Records an encoder option in the header as the argument
+    /// `--KEY=VALUE` (`c option --KEY=VALUE`).
+    pub fn option(&mut self, key: &str, value: impl std::fmt::Display) -> &mut Self {
+        self.argument(format!("--{key}={value}"))
+    }
+
+    /// Records one command-line argument of the encoder in the header
+    /// (`c option ARGUMENT`).
+    pub fn argument(&mut self, argument: impl Into<String>) -> &mut Self {
+        self.meta.options.push(argument.into());
         self
     }
 

@@ -80,7 +80,7 @@ impl Clauses {
 
 /// What a CNF stream says about itself in its comment header.
 ///
-/// Rendered as `c family ...`, `c encoder ...`, `c option KEY=VALUE`,
+/// Rendered as `c family ...`, `c encoder ...`, `c option ARGUMENT`,
 /// `c puzzle LINE` (the puzzle verbatim), `c var N NAME` and
 /// `c p show V... 0`; see [`Metadata::to_comment_lines`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -89,8 +89,11 @@ pub struct Metadata {
     pub family: Option<String>,
     /// The encoder and its variant, e.g. `numberlink/edges`.
     pub encoder: Option<String>,
-    /// Encoder options as key/value pairs, in order.
-    pub options: Vec<(String, String)>,
+    /// The encoder's options as command-line arguments, one a line
+    /// (`c option --encoding=rank`, `c option --allow-empty`): every option
+    /// with the value it took, so that the decoder gets the same options by
+    /// parsing them with the encoder's own argument definitions.
+    pub options: Vec<String>,
     /// The puzzle text exactly as it was read.
     pub puzzle: Option<String>,
     /// Names of the primary variables.
@@ -134,14 +137,6 @@ pub struct Metadata {
 pub const STREAM_TAG: &str = "c satpipe stream 1";
 
 impl Metadata {
-    /// The value of an encoder option, if present.
-    pub fn option(&self, key: &str) -> Option<&str> {
-        self.options
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
     /// The name of `var`, if it has one.
     pub fn name(&self, var: Var) -> Option<&str> {
         self.names.get(&var).map(String::as_str)
@@ -172,8 +167,8 @@ impl Metadata {
         if let Some(encoder) = &self.encoder {
             lines.push(format!("c encoder {encoder}"));
         }
-        for (key, value) in &self.options {
-            lines.push(format!("c option {key}={value}"));
+        for argument in &self.options {
+            lines.push(format!("c option {argument}"));
         }
         if let Some(puzzle) = &self.puzzle {
             lines.extend(puzzle_to_comments(puzzle));
@@ -295,10 +290,7 @@ impl MetadataBuilder {
         } else if let Some(rest) = body.strip_prefix("encoder ") {
             self.meta.encoder = Some(rest.trim().to_string());
         } else if let Some(rest) = body.strip_prefix("option ") {
-            let (key, value) = rest.split_once('=').unwrap_or((rest, ""));
-            self.meta
-                .options
-                .push((key.trim().to_string(), value.to_string()));
+            self.meta.options.push(rest.to_string());
         } else if body.trim() == "blocking positive" {
             self.meta.blocking_positive = true;
         } else if body.trim() == "enumeration cubes" {
@@ -543,7 +535,7 @@ mod tests {
         let mut meta = Metadata {
             family: Some("demo".into()),
             encoder: Some("demo/x".into()),
-            options: vec![("a".into(), "1".into()), ("b".into(), "x=y".into())],
+            options: vec!["--a=1".into(), "--b=x=y".into(), "--flag".into()],
             projection: Some((0..45).map(Var::new).collect()),
             blocking_positive: true,
             enumerate_by_cubes: true,

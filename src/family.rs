@@ -12,10 +12,10 @@
 //! check(&Puzzle, &Solution) -> Result<(), String> // shares no code with encode
 //! ```
 //!
-//! and two one-line binaries, `encode-<family>` and `decode-<family>`,
-//! that call [`crate::cli::family::encode_main`] and
-//! [`crate::cli::family::decode_main`]. The generic commands store the
-//! puzzle verbatim and the options in the CNF header, so the decoder needs
+//! and one line in the registry ([`crate::registry`]), which gives it the
+//! commands `encode-<family>` and `decode-<family>`
+//! ([`crate::cli::family`]). The generic commands store the puzzle
+//! verbatim and the options in the CNF header, so the decoder needs
 //! nothing but the stream.
 
 use crate::builder::FormulaBuilder;
@@ -23,16 +23,6 @@ use crate::error::Result;
 use crate::model::Model;
 use rustsat::types::Var;
 use std::collections::HashMap;
-
-/// The name of an option's value as the command line spells it (a
-/// `clap::ValueEnum`'s name): how families record such options in the
-/// header, so that `ValueEnum::from_str` reads them back.
-pub fn option_name<T: clap::ValueEnum>(value: &T) -> String {
-    value
-        .to_possible_value()
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default()
-}
 
 /// A model seen through the variable names of its header.
 pub struct Assignment<'a> {
@@ -108,8 +98,10 @@ pub trait Family {
     const ABOUT: &'static str;
     /// Example pipelines for `--help`.
     const EXAMPLES: &'static str;
-    /// Encoder options (clap flags of `encode-<family>`). They are recorded
-    /// in the header as `c option` lines and restored for decoding.
+    /// Encoder options (clap flags of `encode-<family>`). The generic
+    /// encoder records them in the header as `c option` lines, one
+    /// command-line argument each, and the decoder parses those lines back
+    /// with the same clap definition: a family writes no header code.
     type Options: clap::Args + Clone + std::fmt::Debug + Send;
     /// The parsed puzzle (`Send`: the decoder parses it on a thread of its
     /// own while the model stream is still arriving).
@@ -136,10 +128,6 @@ pub trait Family {
     fn parse(source_name: &str, text: &str, options: &Self::Options) -> Result<Self::Puzzle>;
     /// Encodes the puzzle with named variables.
     fn encode(puzzle: &Self::Puzzle, options: &Self::Options) -> Result<FormulaBuilder>;
-    /// The options as `(key, value)` pairs for the header.
-    fn options_to_header(options: &Self::Options) -> Vec<(String, String)>;
-    /// The options back from the header's pairs.
-    fn options_from_header(pairs: &[(String, String)]) -> Result<Self::Options>;
     /// Reads a solution out of a model, by variable name.
     fn decode(
         puzzle: &Self::Puzzle,

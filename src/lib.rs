@@ -18,12 +18,31 @@
 //! - [`model`]: the model stream and the model check;
 //! - [`solver`] and [`solve`]: embedded and external solver backends,
 //!   enumeration and optimisation;
-//! - [`family`]: the parts every puzzle family has;
-//! - [`rules`]: generic puzzles in solv-o-matic's rule language;
-//! - [`crossword`]: crosswords (fill a pattern, generate freeform);
+//! - [`family`]: the parts every puzzle family has, and [`registry`], the
+//!   one list of families ([`FAMILIES`]) that the commands, the docs, the
+//!   fuzz targets and the benchmarks read;
+//! - the families: [`crossword`] (fill a pattern, generate freeform),
+//!   [`nonogram`], [`numberlink`], [`rules`] (generic puzzles in
+//!   solv-o-matic's rule language) and [`sanalouhos`] (word grids covered
+//!   by dictionary words);
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
+//! - [`bench`]: batch experiments into CSV;
 //! - [`cli`]: the commands.
-//! - [`sanalouhos`]: word grids covered by dictionary words (a family).
+
+#[macro_use]
+mod macros {
+    /// Declares the puzzle families' modules and registers them in
+    /// [`FAMILIES`](crate::FAMILIES): one line per family, `module::Type`.
+    macro_rules! families {
+        ($($module:ident :: $family:ident),* $(,)?) => {
+            $(pub mod $module;)*
+            /// Every puzzle family, in the order of the `families!` list
+            /// in `lib.rs` (see [`registry`]).
+            pub const FAMILIES: &[registry::Registered] =
+                &[$(registry::Registered::of::<$module::$family>()),*];
+        };
+    }
+}
 
 pub mod bench;
 pub mod builder;
@@ -37,14 +56,18 @@ pub mod io;
 pub mod model;
 pub mod names;
 pub mod readable;
+pub mod registry;
 pub mod solve;
 pub mod solver;
 pub mod stats;
-// Puzzle families (one module each):
-pub mod crossword;
-pub mod nonogram;
-pub mod numberlink;
-pub mod rules;
-pub mod sanalouhos;
+
+// The puzzle families: a module folder each and one line here.
+families! {
+    crossword::Crossword,
+    nonogram::Nonogram,
+    numberlink::Numberlink,
+    rules::Rules,
+    sanalouhos::Sanalouhos,
+}
 
 pub use error::{Error, Result};

@@ -6,8 +6,6 @@
 //! and for the formats we also write, that what we write reads back the
 //! same.
 
-use clap::{Args, Parser};
-use satpipe::family::Family;
 use satpipe::io::Input;
 
 /// Input bytes as text, as the readers of whole files see them (invalid
@@ -96,21 +94,20 @@ pub fn solver_output(data: &[u8]) {
     let _ = parse_result_file(rest, num_vars);
 }
 
-/// A family's encoder options as the command line gives them by default.
-#[derive(Parser)]
-struct Defaults<O: Args> {
-    #[command(flatten)]
-    options: O,
-}
-
-/// A puzzle family's parser (what `encode-<family>` reads), with the
-/// default options.
-pub fn family<F: Family>(data: &[u8]) {
-    let Some(text) = text(data) else { return };
-    let Ok(defaults) = Defaults::<F::Options>::try_parse_from(["fuzz"]) else {
+/// Every registered family's parser (`satpipe::FAMILIES`): the first byte
+/// picks the family; the rest is encoder options, one a line, up to a NUL
+/// byte, then the puzzle text (without a NUL byte, all of it is the puzzle
+/// and the options are the defaults). A new family is fuzzed as soon as it
+/// is registered.
+pub fn family(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let _ = F::parse("fuzz", text, &defaults.options);
+    let family = &satpipe::FAMILIES[usize::from(pick) % satpipe::FAMILIES.len()];
+    let Some(text) = text(rest) else { return };
+    let (options, puzzle) = text.split_once('\0').unwrap_or(("", text));
+    let options: Vec<String> = options.lines().map(str::to_string).collect();
+    let _ = (family.parse)("fuzz", puzzle, &options);
 }
 
 /// The command line of every command: arguments separated by NUL bytes.

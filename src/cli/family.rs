@@ -6,7 +6,7 @@ use crate::error::{Error, IoContext, Result};
 use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
 use crate::model::{read_model_stream_with, Status};
-use clap::{Args, CommandFactory, Parser};
+use clap::{Args, CommandFactory, FromArgMatches, Parser};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,24 +50,21 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
     pub svg: Option<PathBuf>,
 }
 
+/// Parses the command line of a family command under its own name; returns
+/// the arguments and clap's matches (from which the encoder records its
+/// options), or the exit code of `--help`, `--version` or a usage error.
 fn parse_args<T: Parser>(
-    name: &str,
-    about: &str,
-    examples: &str,
-) -> std::result::Result<T, ExitCode> {
-    let command = T::command()
-        .name(name.to_string())
-        .bin_name(name.to_string())
-        .about(about.to_string())
-        .after_help(format!("Examples:\n{examples}"));
+    command: clap::Command,
+) -> std::result::Result<(T, clap::ArgMatches), ExitCode> {
     let matches = command.try_get_matches().map_err(|e| {
         let _ = e.print();
         ExitCode::from(if e.use_stderr() { 1 } else { 0 })
     })?;
-    T::from_arg_matches(&matches).map_err(|e| {
+    let args = T::from_arg_matches(&matches).map_err(|e| {
         let _ = e.print();
         ExitCode::from(1)
-    })
+    })?;
+    Ok((args, matches))
 }
 
 fn finish(name: &str, result: Result<u8>) -> ExitCode {
@@ -83,37 +80,141 @@ fn finish(name: &str, result: Result<u8>) -> ExitCode {
 
 /// The `main` of `encode-<family>`.
 pub fn encode_main<F: Family>() -> ExitCode {
-    let name = format!("encode-{}", F::NAME);
-    let about = format!("Encode a {} puzzle as a CNF stream. {}", F::NAME, F::ABOUT);
-    match parse_args::<EncodeArgs<F::Options>>(&name, &about, F::EXAMPLES) {
-        Ok(args) => finish(&name, encode::<F>(&args)),
+    let command = encode_command::<F>();
+    let name = command.get_name().to_string();
+    match parse_args::<EncodeArgs<F::Options>>(command.clone()) {
+        Ok((args, matches)) => finish(
+            &name,
+            recorded_options(&command, &matches).and_then(|options| encode::<F>(&args, &options)),
+        ),
         Err(code) => code,
     }
 }
 
-/// The clap definition of `encode-<family>` (for man pages).
+/// The clap definition of `encode-<family>` (also for man pages).
 pub fn encode_command<F: Family>() -> clap::Command {
+    let name = format!("encode-{}", F::NAME);
     EncodeArgs::<F::Options>::command()
-        .name(format!("encode-{}", F::NAME))
+        .name(name.clone())
+        .bin_name(name)
+        .version(env!("CARGO_PKG_VERSION"))
         .about(format!(
             "Encode a {} puzzle as a CNF stream. {}",
             F::NAME,
             F::ABOUT
         ))
+        .after_help(format!("Examples:\n{}", F::EXAMPLES))
 }
 
-/// The clap definition of `decode-<family>` (for man pages).
+/// The clap definition of `decode-<family>` (also for man pages).
 pub fn decode_command<F: Family>() -> clap::Command {
+    let name = format!("decode-{}", F::NAME);
     DecodeArgs::<F::Style>::command()
-        .name(format!("decode-{}", F::NAME))
+        .name(name.clone())
+        .bin_name(name)
+        .version(env!("CARGO_PKG_VERSION"))
         .about(format!(
             "Decode a model stream into a solved {} puzzle.",
             F::NAME
         ))
+        .after_help(format!("Examples:\n{}", F::EXAMPLES))
 }
 
-/// Encodes a puzzle file to standard output.
-pub fn encode<F: Family>(args: &EncodeArgs<F::Options>) -> Result<u8> {
+/// The options of an encoder command line as the arguments the header
+/// records (`c option ARGUMENT`, one each): every option with a long name,
+/// with the value it took, given or default (`--encoding=rank`), and every
+/// flag that is set (`--allow-empty`). Parsed with the same clap
+/// definition, they give back the same options.
+pub fn recorded_options(
+    command: &clap::Command,
+    matches: &clap::ArgMatches,
+) -> Result<Vec<String>> {
+    use clap::ArgAction;
+    let mut recorded = Vec::new();
+    for arg in command.get_arguments() {
+        let id = arg.get_id().as_str();
+        // The positional input and short-only arguments are not options.
+        let Some(long) = arg.get_long() else {
+            continue;
+        };
+        match arg.get_action() {
+            ArgAction::SetTrue if matches.get_flag(id) => recorded.push(format!("--{long}")),
+            ArgAction::SetFalse if !matches.get_flag(id) => recorded.push(format!("--{long}")),
+            ArgAction::Count => {
+                for _ in 0..matches.get_count(id) {
+                    recorded.push(format!("--{long}"));
+                }
+            }
+            action @ (ArgAction::Set | ArgAction::Append) => {
+                let values: Vec<_> = matches.get_raw(id).into_iter().flatten().collect();
+                if matches!(action, ArgAction::Set) && values.len() > 1 {
+                    return Err(Error::Usage(format!(
+                        "--{long} takes several values in one occurrence, which the header cannot record"
+                    )));
+                }
+                for value in values {
+                    let value = value.to_str().filter(|v| !v.contains(['\n', '\r'])).ok_or_else(|| {
+                        Error::Usage(format!(
+                            "the value of --{long} is not one line of UTF-8 text, so the CNF header cannot record it"
+                        ))
+                    })?;
+                    recorded.push(format!("--{long}={value}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(recorded)
+}
+
+/// Parses a puzzle text under the encoder options `options` (command-line
+/// arguments without the program name), as `encode-<family>` would; the
+/// puzzle is dropped. For fuzzing and validation.
+pub fn parse_with_options<F: Family>(source: &str, text: &str, options: &[String]) -> Result<()> {
+    let command = encode_command::<F>();
+    let name = command.get_name().to_string();
+    let matches = command
+        .try_get_matches_from(std::iter::once(name).chain(options.iter().cloned()))
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    let args = EncodeArgs::<F::Options>::from_arg_matches(&matches)
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    F::parse(source, text, &args.options).map(drop)
+}
+
+/// The encoder's options back from the header's `c option` lines, parsed
+/// by the encoder's own clap definition.
+fn options_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<F::Options> {
+    let command = encode_command::<F>();
+    let name = command.get_name().to_string();
+    if let Some(line) = meta.options.iter().find(|line| !line.starts_with("--")) {
+        return Err(Error::parse(
+            source,
+            1,
+            format!(
+                "the header's 'c option' lines are not options of {name}: '{line}' is no \
+                 --NAME or --NAME=VALUE (a stream of an older encoder? encode it again)"
+            ),
+        ));
+    }
+    let arguments = std::iter::once(name.clone()).chain(meta.options.iter().cloned());
+    let matches = command.try_get_matches_from(arguments).map_err(|e| {
+        let message = e.render().to_string();
+        let first = message.lines().next().unwrap_or_default();
+        let first = first.strip_prefix("error: ").unwrap_or(first);
+        Error::parse(
+            source,
+            1,
+            format!("the header's 'c option' lines are not options of {name}: {first}"),
+        )
+    })?;
+    let args = EncodeArgs::<F::Options>::from_arg_matches(&matches)
+        .map_err(|e| Error::parse(source, 1, format!("the header's 'c option' lines: {e}")))?;
+    Ok(args.options)
+}
+
+/// Encodes a puzzle file to standard output; `options` are the encoder's
+/// options as the header records them ([`recorded_options`]).
+pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> Result<u8> {
     // A name that is no file may be the puzzle itself (a word grid's
     // letters); the family says.
     let argument = (args.input.as_os_str() != "-" && !args.input.exists())
@@ -129,8 +230,8 @@ pub fn encode<F: Family>(args: &EncodeArgs<F::Options>) -> Result<u8> {
     };
     let puzzle = F::parse(&source, &text, &args.options)?;
     let mut builder = F::encode(&puzzle, &args.options)?;
-    for (key, value) in F::options_to_header(&args.options) {
-        builder.option(&key, value);
+    for option in options {
+        builder.argument(option.clone());
     }
     builder.puzzle(&text);
     let formula = builder.finish();
@@ -142,10 +243,10 @@ pub fn encode<F: Family>(args: &EncodeArgs<F::Options>) -> Result<u8> {
 
 /// The `main` of `decode-<family>`.
 pub fn decode_main<F: Family>() -> ExitCode {
-    let name = format!("decode-{}", F::NAME);
-    let about = format!("Decode a model stream into a solved {} puzzle.", F::NAME);
-    match parse_args::<DecodeArgs<F::Style>>(&name, &about, F::EXAMPLES) {
-        Ok(args) => finish(&name, decode::<F>(&args)),
+    let command = decode_command::<F>();
+    let name = command.get_name().to_string();
+    match parse_args::<DecodeArgs<F::Style>>(command) {
+        Ok((args, _)) => finish(&name, decode::<F>(&args)),
         Err(code) => code,
     }
 }
@@ -176,7 +277,7 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
         .puzzle
         .as_deref()
         .ok_or_else(|| Error::parse(source, 1, "the header has no 'c puzzle' lines"))?;
-    let options = F::options_from_header(&meta.options)?;
+    let options = options_from_header::<F>(meta, source)?;
     let puzzle = F::parse(&format!("{source} (puzzle in header)"), text, &options)?;
     Ok((puzzle, options))
 }
@@ -342,4 +443,83 @@ fn write_png(path: &std::path::Path, picture: &crate::family::Picture) -> Result
     let mut writer = encoder.write_header().map_err(to_io)?;
     writer.write_image_data(&picture.rgb).map_err(to_io)?;
     writer.finish().map_err(to_io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nonogram::{self, Nonogram};
+
+    fn recorded<F: Family>(arguments: &[&str]) -> Vec<String> {
+        let command = encode_command::<F>();
+        let argv = std::iter::once("encode").chain(arguments.iter().copied());
+        let matches = command.clone().try_get_matches_from(argv).expect("valid");
+        recorded_options(&command, &matches).expect("recordable")
+    }
+
+    #[test]
+    fn options_round_trip_through_the_header() {
+        let options = recorded::<Nonogram>(&[
+            "--format",
+            "picross",
+            "--grid",
+            "Two Notes",
+            "--encoding",
+            "dfa",
+            "--presolve",
+            "false",
+            "--amo",
+            "pairwise",
+        ]);
+        assert!(options.contains(&"--grid=Two Notes".to_string()));
+        let meta = Metadata {
+            options,
+            ..Metadata::default()
+        };
+        let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+        assert_eq!(back.format, nonogram::Format::Picross);
+        assert_eq!(back.grid.as_deref(), Some("Two Notes"));
+        assert_eq!(back.encoding, nonogram::Encoding::Dfa);
+        assert!(!back.presolve);
+        assert_eq!(back.amo, crate::builder::AtMostOne::Pairwise);
+    }
+
+    #[test]
+    fn defaults_are_recorded_and_unknown_options_rejected() {
+        let options = recorded::<Nonogram>(&[]);
+        assert!(
+            options.contains(&"--encoding=starts".to_string()),
+            "{options:?}"
+        );
+        assert!(
+            options.contains(&"--presolve=true".to_string()),
+            "{options:?}"
+        );
+        for bad in ["--colour=red", "--format=xml", "format=auto"] {
+            let meta = Metadata {
+                options: vec![bad.to_string()],
+                ..Metadata::default()
+            };
+            let error = options_from_header::<Nonogram>(&meta, "s.cnf")
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                error.starts_with(
+                    "s.cnf:1: the header's 'c option' lines are not options of encode-nonogram"
+                ),
+                "{bad}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_value_of_several_lines_is_not_recorded() {
+        let command = encode_command::<Nonogram>();
+        let matches = command
+            .clone()
+            .try_get_matches_from(["encode", "--grid", "a\nb"])
+            .expect("valid");
+        assert!(recorded_options(&command, &matches).is_err());
+    }
 }

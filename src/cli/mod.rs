@@ -44,7 +44,7 @@ pub fn main<C: Command>() -> ExitCode {
 /// The clap definitions of every command, for man pages and completions.
 pub fn all_commands() -> Vec<clap::Command> {
     use clap::CommandFactory;
-    vec![
+    let mut commands = vec![
         solve::SolveArgs::command(),
         cnf_tools::NamesArgs::command(),
         cnf_tools::DimacsArgs::command(),
@@ -54,16 +54,10 @@ pub fn all_commands() -> Vec<clap::Command> {
         docs::DocsArgs::command(),
         bench::BenchRunArgs::command(),
         bench::BenchReportArgs::command(),
-        // Puzzle families: family::encode_command::<F>(), family::decode_command::<F>()
-        family::encode_command::<crate::crossword::Crossword>(),
-        family::decode_command::<crate::crossword::Crossword>(),
-        family::encode_command::<crate::nonogram::Nonogram>(),
-        family::decode_command::<crate::nonogram::Nonogram>(),
-        family::encode_command::<crate::numberlink::Numberlink>(),
-        family::decode_command::<crate::numberlink::Numberlink>(),
-        family::encode_command::<crate::rules::Rules>(),
-        family::decode_command::<crate::rules::Rules>(),
-        family::encode_command::<crate::sanalouhos::Sanalouhos>(),
-        family::decode_command::<crate::sanalouhos::Sanalouhos>(),
-    ]
+    ];
+    for family in crate::FAMILIES {
+        commands.push((family.encode_command)());
+        commands.push((family.decode_command)());
+    }
+    commands
 }

@@ -34,7 +34,7 @@ pub mod words;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
-use crate::family::{option_name, Assignment, Family};
+use crate::family::{Assignment, Family};
 use crate::names;
 pub use fill::FillEncoding;
 pub use puzzle::{Mode, Puzzle, Square};
@@ -185,29 +185,6 @@ pub struct Solution {
 /// The crossword family (see the module documentation).
 pub struct Crossword;
 
-/// Names of the header options, in order.
-const HEADER_KEYS: [&str; 15] = [
-    "pattern",
-    "width",
-    "height",
-    "words",
-    "filter-words",
-    "groups",
-    "sample-groups",
-    "black",
-    "random-black",
-    "seed",
-    "min-words",
-    "maximize",
-    "minimize",
-    "amo",
-    "encoding",
-];
-
-fn enum_from<E: clap::ValueEnum>(key: &str, text: &str) -> Result<E> {
-    E::from_str(text, false).map_err(|_| Error::Usage(format!("bad header option {key}={text}")))
-}
-
 impl Family for Crossword {
     const NAME: &'static str = "crossword";
     const ABOUT: &'static str = "Fills a grid pattern (--pattern FILE) with distinct words, or \
@@ -254,72 +231,6 @@ impl Family for Crossword {
                 options.encoding == FillEncoding::Mdd,
             ),
         })
-    }
-
-    fn options_to_header(options: &Options) -> Vec<(String, String)> {
-        let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
-        let number = |n: Option<usize>| n.map(|n| n.to_string());
-        let black: Vec<String> = options
-            .black
-            .iter()
-            .map(|(r, c)| format!("{r},{c}"))
-            .collect();
-        let values = [
-            path(&options.pattern),
-            number(options.width),
-            number(options.height),
-            path(&options.words),
-            Some(options.filter_words.to_string()),
-            path(&options.groups),
-            Some(options.sample_groups.to_string()),
-            Some(black.join(" ")),
-            Some(options.random_black.to_string()),
-            Some(options.seed.to_string()),
-            number(options.min_words),
-            options.maximize.as_ref().map(option_name),
-            options.minimize.as_ref().map(option_name),
-            Some(option_name(&options.amo)),
-            Some(option_name(&options.encoding)),
-        ];
-        HEADER_KEYS
-            .iter()
-            .zip(values)
-            .filter_map(|(key, value)| value.map(|v| (key.to_string(), v)))
-            .collect()
-    }
-
-    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
-        let mut options = Options::default();
-        let bad = |key: &str, value: &str| Error::Usage(format!("bad header option {key}={value}"));
-        for (key, value) in pairs {
-            let number = || value.parse::<usize>().map_err(|_| bad(key, value));
-            let flag = || value.parse::<bool>().map_err(|_| bad(key, value));
-            match key.as_str() {
-                "pattern" => options.pattern = Some(value.into()),
-                "width" => options.width = Some(number()?),
-                "height" => options.height = Some(number()?),
-                "words" => options.words = Some(value.into()),
-                "filter-words" => options.filter_words = flag()?,
-                "groups" => options.groups = Some(value.into()),
-                "sample-groups" => options.sample_groups = flag()?,
-                "black" => {
-                    options.black = value
-                        .split_whitespace()
-                        .map(parse_cell)
-                        .collect::<std::result::Result<_, _>>()
-                        .map_err(|_| bad(key, value))?
-                }
-                "random-black" => options.random_black = number()?,
-                "seed" => options.seed = value.parse().map_err(|_| bad(key, value))?,
-                "min-words" => options.min_words = Some(number()?),
-                "maximize" => options.maximize = Some(enum_from(key, value)?),
-                "minimize" => options.minimize = Some(enum_from(key, value)?),
-                "amo" => options.amo = enum_from(key, value)?,
-                "encoding" => options.encoding = enum_from(key, value)?,
-                _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
-            }
-        }
-        Ok(options)
     }
 
     fn decode(

@@ -20,9 +20,8 @@ pub mod render;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
-use crate::family::{option_name, Assignment, Family};
+use crate::family::{Assignment, Family};
 use crate::names;
-use clap::ValueEnum;
 pub use encode::Encoding;
 pub use formats::{Format, Puzzle};
 pub use render::Style;
@@ -98,19 +97,7 @@ impl Default for Options {
 }
 
 /// The nonogram family (see the module documentation).
-pub struct Nonogram;
-
-fn unknown_option(key: &str, value: &str) -> Error {
-    Error::Usage(format!(
-        "the CNF header has option {key}={value}, which encode-nonogram does not know"
-    ))
-}
-
-fn header_value<T: ValueEnum>(key: &str, value: &str) -> Result<T> {
-    T::from_str(value, true).map_err(|_| unknown_option(key, value))
-}
-
-impl Family for Nonogram {
+pub struct Nonogram;impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
     const ABOUT: &'static str = "Reads griddler (`g H W`), .non, .nin and picross-solver \
         files; the cells cell(r,c) are the projection set.";
@@ -135,40 +122,6 @@ impl Family for Nonogram {
             amo: options.amo,
         };
         Ok(encode::encode(puzzle, &config))
-    }
-
-    fn options_to_header(options: &Options) -> Vec<(String, String)> {
-        let mut pairs = vec![("format".to_string(), options.format.as_str().to_string())];
-        if let Some(grid) = &options.grid {
-            pairs.push(("grid".to_string(), grid.clone()));
-        }
-        pairs.push((
-            "encoding".to_string(),
-            options.encoding.as_str().to_string(),
-        ));
-        pairs.push(("presolve".to_string(), options.presolve.to_string()));
-        pairs.push(("amo".to_string(), option_name(&options.amo)));
-        pairs
-    }
-
-    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
-        let mut options = Options::default();
-        for (key, value) in pairs {
-            match key.as_str() {
-                "format" => {
-                    options.format =
-                        Format::from_name(value).ok_or_else(|| unknown_option(key, value))?
-                }
-                "grid" => options.grid = Some(value.clone()),
-                "encoding" => options.encoding = header_value(key, value)?,
-                "presolve" => {
-                    options.presolve = value.parse().map_err(|_| unknown_option(key, value))?
-                }
-                "amo" => options.amo = header_value(key, value)?,
-                _ => return Err(unknown_option(key, value)),
-            }
-        }
-        Ok(options)
     }
 
     fn decode(puzzle: &Puzzle, _options: &Options, assignment: &Assignment<'_>) -> Result<Grid> {
@@ -204,32 +157,5 @@ impl Family for Nonogram {
         solution: &Grid,
     ) -> std::result::Result<(), String> {
         check::check(puzzle, solution)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn options_round_trip_through_the_header() {
-        let options = Options {
-            format: Format::Picross,
-            grid: Some("Two Notes".to_string()),
-            encoding: Encoding::Dfa,
-            presolve: false,
-            amo: AtMostOne::Pairwise,
-        };
-        let pairs = Nonogram::options_to_header(&options);
-        let back = Nonogram::options_from_header(&pairs).unwrap();
-        assert_eq!(back.format, options.format);
-        assert_eq!(back.grid, options.grid);
-        assert_eq!(back.encoding, options.encoding);
-        assert_eq!(back.presolve, options.presolve);
-        assert_eq!(back.amo, options.amo);
-        let bad = vec![("colour".to_string(), "red".to_string())];
-        assert!(Nonogram::options_from_header(&bad).is_err());
-        let bad = vec![("format".to_string(), "xml".to_string())];
-        assert!(Nonogram::options_from_header(&bad).is_err());
     }
 }

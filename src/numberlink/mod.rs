@@ -29,8 +29,7 @@ pub mod seed;
 
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
-use crate::family::{option_name, Assignment, Family};
-use clap::ValueEnum;
+use crate::family::{Assignment, Family};
 pub use parse::{Cell, Format, Puzzle};
 
 /// Which encoding `encode-numberlink` writes.
@@ -153,16 +152,6 @@ pub struct Solution {
 
 /// The Numberlink family (see the module documentation).
 pub struct Numberlink;
-
-fn bad_header_option(key: &str, value: &str) -> Error {
-    Error::Usage(format!("bad header option {key}={value}"))
-}
-
-/// An option's value as `options_to_header` spells it.
-fn header_value<T: ValueEnum>(key: &str, value: &str) -> Result<T> {
-    T::from_str(value, false).map_err(|_| bad_header_option(key, value))
-}
-
 impl Family for Numberlink {
     const NAME: &'static str = "numberlink";
     const ABOUT: &'static str = "Reads the seed format (K, N M, grid), the ADC 2015 format \
@@ -202,40 +191,6 @@ impl Family for Numberlink {
                 Ok(seed::encode(puzzle))
             }
         }
-    }
-
-    fn options_to_header(options: &Options) -> Vec<(String, String)> {
-        vec![
-            ("allow-empty".into(), options.allow_empty.to_string()),
-            ("allow-touching".into(), options.allow_touching.to_string()),
-            ("encoding".into(), option_name(&options.encoding)),
-            ("colours".into(), option_name(&options.colours)),
-            ("cycles".into(), option_name(&options.cycles)),
-            ("ladders".into(), option_name(&options.ladders)),
-            ("puzzle".into(), options.puzzle.to_string()),
-        ]
-    }
-
-    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
-        let mut options = Options {
-            puzzle: 1,
-            ..Options::default()
-        };
-        let bad = bad_header_option;
-        for (key, value) in pairs {
-            let flag = || value.parse::<bool>().map_err(|_| bad(key, value));
-            match key.as_str() {
-                "allow-empty" => options.allow_empty = flag()?,
-                "allow-touching" => options.allow_touching = flag()?,
-                "encoding" => options.encoding = header_value(key, value)?,
-                "colours" => options.colours = header_value(key, value)?,
-                "cycles" => options.cycles = header_value(key, value)?,
-                "ladders" => options.ladders = header_value(key, value)?,
-                "puzzle" => options.puzzle = value.parse().map_err(|_| bad(key, value))?,
-                _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
-            }
-        }
-        Ok(options)
     }
 
     fn decode(puzzle: &Puzzle, options: &Options, assignment: &Assignment<'_>) -> Result<Solution> {

@@ -144,7 +144,9 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         }
     }
     let mut b = e.b;
-    for list in &puzzle.word_lists {
+    // Lists read from files go into the header, so decoding needs no file.
+    let from_files = options.embedded_words.is_empty();
+    for list in puzzle.word_lists.iter().filter(|_| from_files) {
         for value in list.to_header_values() {
             b.option(super::words::HEADER_KEY, value);
         }

@@ -59,9 +59,12 @@ pub struct Options {
     /// How `sum` rules are encoded.
     #[arg(long, value_enum, default_value_t = SumEncoding::Layers)]
     pub sum_encoding: SumEncoding,
-    /// Word lists embedded in a CNF header (decoding only).
-    #[arg(skip)]
-    pub embedded: words::Embedded,
+    /// Word lists given inline instead of read from files, one line each
+    /// (`PATH LENGTH WORD...`, several lines per list allowed): the encoder
+    /// records the lists a puzzle uses this way in the CNF header, so the
+    /// decoder needs no word-list file.
+    #[arg(long = "embedded-words", value_name = "PATH LENGTH WORD...", hide = true)]
+    pub embedded_words: Vec<String>,
 }
 
 /// How `decode-rules` prints a solution.
@@ -107,40 +110,24 @@ impl Family for Rules {
     type Style = Style;
 
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
-        let words = if options.embedded.is_empty() {
+        let mut embedded = words::Embedded::default();
+        for line in &options.embedded_words {
+            embedded
+                .absorb(line)
+                .map_err(|e| Error::Usage(format!("--embedded-words: {e}")))?;
+        }
+        let words = if embedded.is_empty() {
             let file =
                 (source_name != crate::io::STDIN_NAME).then(|| std::path::Path::new(source_name));
             parse::WordSource::Files(file)
         } else {
-            parse::WordSource::Header(&options.embedded)
+            parse::WordSource::Header(&embedded)
         };
         parse::parse(source_name, text, words)
     }
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
         Ok(encode::encode(puzzle, options))
-    }
-
-    fn options_to_header(options: &Options) -> Vec<(String, String)> {
-        vec![("sum-encoding".into(), options.sum_encoding.as_str().into())]
-    }
-
-    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
-        let mut options = Options::default();
-        for (key, value) in pairs {
-            match key.as_str() {
-                "sum-encoding" => {
-                    options.sum_encoding = match value.as_str() {
-                        "layers" => SumEncoding::Layers,
-                        "pb" => SumEncoding::Pb,
-                        _ => return Err(Error::Usage(format!("bad header option {key}={value}"))),
-                    }
-                }
-                words::HEADER_KEY => options.embedded.absorb(value).map_err(Error::Usage)?,
-                _ => return Err(Error::Usage(format!("unknown header option '{key}'"))),
-            }
-        }
-        Ok(options)
     }
 
     fn decode(

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The header option key of embedded words.
-pub const HEADER_KEY: &str = "words";
+pub const HEADER_KEY: &str = "embedded-words";
 
 /// Words per header line when embedding.
 const WORDS_PER_LINE: usize = 256;

@@ -28,8 +28,7 @@ pub mod search;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
-use crate::family::{option_name, Assignment, Family};
-use clap::ValueEnum;
+use crate::family::{Assignment, Family};
 pub use encode::{Choice, Distinct, Mode};
 pub use grid::Grid;
 use lexicon::{Trie, WordList};
@@ -191,13 +190,6 @@ pub struct Solution {
 
 /// The Sanalouhos family (see the module documentation).
 pub struct Sanalouhos;
-
-fn bad_header_option(key: &str, value: &str) -> Error {
-    Error::Usage(format!(
-        "the CNF header has option {key}={value}, which encode-sanalouhos does not know"
-    ))
-}
-
 impl Family for Sanalouhos {
     const NAME: &'static str = "sanalouhos";
     const ABOUT: &'static str = "Takes the letters as a string (row-major, --rows/--cols, \
@@ -231,42 +223,6 @@ impl Family for Sanalouhos {
             options.mode,
             options.amo,
         ))
-    }
-
-    fn options_to_header(options: &Options) -> Vec<(String, String)> {
-        let mut pairs = Vec::new();
-        if let Some(rows) = options.rows {
-            pairs.push(("rows".to_string(), rows.to_string()));
-        }
-        if let Some(cols) = options.cols {
-            pairs.push(("cols".to_string(), cols.to_string()));
-        }
-        if let Some(words) = &options.words {
-            pairs.push(("words".to_string(), words.display().to_string()));
-        }
-        pairs.push(("mode".to_string(), option_name(&options.mode)));
-        pairs.push(("distinct".to_string(), option_name(&options.distinct)));
-        pairs.push(("amo".to_string(), option_name(&options.amo)));
-        pairs
-    }
-
-    fn options_from_header(pairs: &[(String, String)]) -> Result<Options> {
-        let mut options = Options::default();
-        for (key, value) in pairs {
-            let bad = || bad_header_option(key, value);
-            match key.as_str() {
-                "rows" => options.rows = Some(value.parse().map_err(|_| bad())?),
-                "cols" => options.cols = Some(value.parse().map_err(|_| bad())?),
-                "words" => options.words = Some(PathBuf::from(value)),
-                "mode" => options.mode = Mode::from_str(value, true).map_err(|_| bad())?,
-                "distinct" => {
-                    options.distinct = Distinct::from_str(value, true).map_err(|_| bad())?
-                }
-                "amo" => options.amo = AtMostOne::from_str(value, true).map_err(|_| bad())?,
-                _ => return Err(bad()),
-            }
-        }
-        Ok(options)
     }
 
     fn decode(

@@ -1,2 +1,0 @@
-#![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| satpipe_fuzz::family::<satpipe::crossword::Crossword>(data));
