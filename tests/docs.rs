@@ -308,7 +308,11 @@ fn readme_runs_every_family() {
         .expect("src/bin")
         .filter_map(|entry| {
             let name = entry.expect("entry").file_name().into_string().ok()?;
-            Some(name.strip_prefix("encode-")?.strip_suffix(".rs")?.to_string())
+            Some(
+                name.strip_prefix("encode-")?
+                    .strip_suffix(".rs")?
+                    .to_string(),
+            )
         })
         .collect();
     families.sort();
@@ -351,7 +355,10 @@ $ not run
     assert_eq!(found[0].expected, vec!["s UNSATISFIABLE"]);
     assert_eq!(found[1].status, 20);
     assert_eq!(found[1].expected, vec!["..."]);
-    assert_eq!(found[2].command, "solve --external minisat x.cnf # exit 20, needs minisat");
+    assert_eq!(
+        found[2].command,
+        "solve --external minisat x.cnf # exit 20, needs minisat"
+    );
     assert_eq!(found[2].status, 20);
     assert_eq!(found[2].needs, vec!["minisat"]);
     assert_eq!(found[3].command, "echo indented");
