@@ -329,6 +329,53 @@ fn readme_runs_every_family() {
     }
 }
 
+/// Files the documentation links to that another program writes, so a
+/// fresh clone may lack them: the benchmark scripts write
+/// docs/benchmarks.md.
+const GENERATED: &[&str] = &["docs/benchmarks.md"];
+
+/// The relative link targets of a Markdown text (`[text](target)`),
+/// without anchors; web addresses and pure anchors are left out.
+fn links(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        let Some(end) = rest.find(')') else { break };
+        let target = rest[..end].split('#').next().unwrap_or("");
+        if !target.is_empty() && !target.contains("://") && !target.contains(' ') {
+            found.push(target.to_string());
+        }
+    }
+    found
+}
+
+/// Every relative link of README.md and docs/*.md names a file of the
+/// repository.
+#[test]
+fn documented_links_resolve() {
+    let root = common::root();
+    let mut broken = Vec::new();
+    for path in documents(&root) {
+        let text = std::fs::read_to_string(&path).expect("read document");
+        let folder = path.parent().expect("folder");
+        for target in links(&text) {
+            let file = folder.join(&target);
+            let relative = file
+                .strip_prefix(&root)
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !file.exists() && !GENERATED.iter().any(|g| relative.ends_with(g)) {
+                broken.push(format!(
+                    "{}: {target}",
+                    path.strip_prefix(&root).unwrap_or(&path).display()
+                ));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
 #[test]
 fn examples_are_found_with_their_output_and_directives() {
     let text = "\
