@@ -11,6 +11,8 @@
 //! output: compared line by line with trailing blanks ignored, where a
 //! line `...` stands for any number of lines. A command without such
 //! lines has its status checked only.
+//!
+//! The relative links of the same files must name existing files.
 
 mod common;
 
