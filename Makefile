@@ -100,7 +100,7 @@ bench-numberlink: release
 # least-words optimum, release binaries.
 bench-sanalouhos: release
 	scripts/bench-sanalouhos.sh $(RELEASE)
-# Coverage-guided fuzzing of every parser (fuzz/, README "Fuzzing"); not
+# Coverage-guided fuzzing of every parser (fuzz/, docs/reliability.md); not
 # part of `make test`. FUZZ_TARGETS="dimacs nonogram" picks targets.
 FUZZ_SECONDS ?= 60
 fuzz:
@@ -111,7 +111,7 @@ clean:
 	rm -rf $(SOLVER_DIR)
 
 # ---------------------------------------------------------------------------
-# Batch experiments (docs/bench.md): the instances of every family (the
+# Batch experiments (docs/batch-experiments.md): the instances of every family (the
 # folders of instances/ with encode-/decode- programs, plus cnf-gen
 # formulas) through every encoding variant and solver, one CSV row per
 # run, then a Markdown summary and cactus/scatter plots. The logic is in
