@@ -146,6 +146,12 @@ pub trait Family {
     fn svg(_puzzle: &Self::Puzzle, _solution: &Self::Solution) -> Option<String> {
         None
     }
+    /// True for a style that programs read (SVG, JSON, a contest answer
+    /// file, a puzzle file): standard output then holds that format alone,
+    /// for the first solution, and the verdict goes to standard error.
+    fn is_machine_format(_style: &Self::Style) -> bool {
+        false
+    }
     /// Text printed before the solutions (not with `--json`): e.g. the
     /// puzzle itself and counts; `solution_count` is the number of
     /// solutions in the stream.

@@ -10,6 +10,9 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// The name used in messages for standard output.
 pub const STDOUT_NAME: &str = "<stdout>";
 
+/// The name of standard error in messages.
+pub const STDERR_NAME: &str = "<stderr>";
+
 /// The UTF-8 byte-order mark that some editors put at the start of a file;
 /// every reader skips it.
 pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";

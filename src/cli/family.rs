@@ -338,16 +338,24 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
         solutions.push(solution);
     }
     let count = solutions.len();
-    if !args.json {
+    // In a format for programs, standard output holds that format alone:
+    // the first solution, no preamble, no separators, the verdict on
+    // standard error.
+    let machine = F::is_machine_format(&style);
+    let text = !args.json && !machine;
+    if text {
         if let Some(text) = F::preamble(&puzzle, &options, count) {
             out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
         }
     }
     for (i, solution) in solutions.iter().enumerate() {
-        if !args.json {
+        if text {
             if count > 1 {
                 writeln!(out, "solution {}:", i + 1).with_name(io::STDOUT_NAME)?;
             }
+            out.write_all(F::render(&puzzle, solution, &style).as_bytes())
+                .with_name(io::STDOUT_NAME)?;
+        } else if machine && i == 0 {
             out.write_all(F::render(&puzzle, solution, &style).as_bytes())
                 .with_name(io::STDOUT_NAME)?;
         }
@@ -402,6 +410,17 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
         serde_json::to_writer_pretty(&mut out, &document)
             .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
         writeln!(out).with_name(io::STDOUT_NAME)?;
+    } else if machine {
+        let mut err = std::io::stderr().lock();
+        let more = if count > 1 {
+            " (standard output holds the first; --json, or --svg/--png FILE, give every one)"
+        } else {
+            ""
+        };
+        writeln!(err, "decode-{}: {verdict}{more}", F::NAME).with_name(io::STDERR_NAME)?;
+        if let Some(text) = &explanation {
+            err.write_all(text.as_bytes()).with_name(io::STDERR_NAME)?;
+        }
     } else {
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
         if let Some(text) = &explanation {

@@ -259,6 +259,10 @@ impl Family for Crossword {
         Ok(render::solution_of(grid))
     }
 
+    fn is_machine_format(style: &Style) -> bool {
+        matches!(style, Style::Grid)
+    }
+
     fn render(_puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
         render::render(solution, *style)
     }

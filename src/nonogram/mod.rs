@@ -143,6 +143,10 @@ pub struct Nonogram;impl Family for Nonogram {
         })
     }
 
+    fn is_machine_format(style: &Style) -> bool {
+        matches!(style, Style::Non)
+    }
+
     fn render(puzzle: &Puzzle, solution: &Grid, style: &Style) -> String {
         render::render(puzzle, solution, *style)
     }

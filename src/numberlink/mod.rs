@@ -200,6 +200,10 @@ impl Family for Numberlink {
         })
     }
 
+    fn is_machine_format(style: &Style) -> bool {
+        matches!(style, Style::Adc | Style::Svg | Style::Json)
+    }
+
     fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
         render::render(puzzle, solution, *style)
     }
