@@ -10,7 +10,9 @@
 //!
 //! Accepted: `p cnf V C`; old-style `p wcnf V C [TOP]` (weights at or above
 //! TOP are hard); and the MaxSAT Evaluation 2022+ WCNF, which has no `p`
-//! line and marks hard clauses with `h`. A line `%` (SATLIB's trailer) ends
+//! line and marks hard clauses with `h`. A formula with neither a `p` line
+//! nor an `h` clause is refused (as CaDiCaL does), never guessed: read as
+//! WCNF, the first literal of every clause would become its weight. A line `%` (SATLIB's trailer) ends
 //! the formula.
 
 use crate::cnf::{Formula, Kind, MetadataBuilder};
@@ -26,6 +28,13 @@ pub const MAX_DIMACS_VAR: u32 = Var::MAX_IDX;
 /// The largest total weight of the soft clauses of a WCNF (2^63 - 1, as
 /// the MaxSAT Evaluation rules say): every cost then fits in a `u64`.
 pub const MAX_TOTAL_WEIGHT: u64 = i64::MAX as u64;
+
+/// Why a formula without a `p` line and without an `h` clause is refused:
+/// it is neither CNF (which needs its `p cnf` line, as CaDiCaL and Kissat
+/// insist) nor the 2022+ WCNF (which marks its hard clauses with `h`).
+const NO_PROBLEM_LINE: &str = "no 'p cnf VARIABLES CLAUSES' line before the clauses: \
+    add one for a CNF (a formula without it is read only as a MaxSAT Evaluation \
+    WCNF, whose hard clauses start with 'h', and this one has none)";
 
 /// How strictly to read.
 #[derive(Debug, Clone, Copy, Default)]
@@ -278,8 +287,15 @@ struct Parser<'a> {
     line: usize,
     problem: Option<ProblemLine>,
     problem_line: usize,
-    /// Without a `p` line: new-style WCNF once an `h` or weight was seen.
+    /// Without a `p` line: read as new-style WCNF (2022+), which it must
+    /// prove by an `h` clause.
     new_wcnf: bool,
+    /// An `h` clause was seen (new-style WCNF).
+    seen_hard: bool,
+    /// Soft clauses read before the first `h` of a formula without a `p`
+    /// line, as `(line, weight, literals)`: passed on once an `h` shows
+    /// the formula is WCNF (without one it is rejected, not misread).
+    pending: Vec<(usize, u64, Vec<Lit>)>,
     seen_clause: bool,
     clause: Vec<Lit>,
     /// The weight of the clause being read (`None` for hard).
@@ -300,6 +316,8 @@ impl<'a> Parser<'a> {
             problem: None,
             problem_line: 1,
             new_wcnf: false,
+            seen_hard: false,
+            pending: Vec::new(),
             seen_clause: false,
             clause: Vec::new(),
             weight: None,
@@ -501,9 +519,13 @@ impl<'a> Parser<'a> {
                     self.err("'h' in an old-style 'p wcnf' formula; give the top weight instead")
                 );
             }
+            self.seen_hard = true;
             return Ok(true);
         }
         let weight = self.parse_int(token)?;
+        if weight < 0 && self.problem.is_none() {
+            return Err(self.err(NO_PROBLEM_LINE));
+        }
         if weight < 0 {
             return Err(self.err(format!("negative weight {weight}")));
         }
@@ -521,7 +543,20 @@ impl<'a> Parser<'a> {
         self.in_clause = false;
         self.seen_clause = true;
         let weight = self.weight.take();
+        if self.problem.is_none() && self.seen_hard {
+            // The formula has shown it is WCNF: pass on the soft clauses
+            // read before its first `h`.
+            for (line, w, clause) in std::mem::take(&mut self.pending) {
+                self.soft += 1;
+                sink.soft(w, &clause)
+                    .map_err(|m| Error::parse(self.name, line, m))?;
+            }
+        }
         let result = match weight {
+            Some(w) if self.problem.is_none() && !self.seen_hard => {
+                self.pending.push((self.clause_start_line, w, self.clause.clone()));
+                Ok(())
+            }
             Some(w) => {
                 self.soft += 1;
                 sink.soft(w, &self.clause)
@@ -571,6 +606,9 @@ impl<'a> Parser<'a> {
             Some(ProblemLine::Cnf { vars, clauses }) => (Kind::Cnf, Some(vars), Some(clauses)),
             Some(ProblemLine::OldWcnf { vars, clauses, .. }) => {
                 (Kind::Wcnf, Some(vars), Some(clauses))
+            }
+            None if self.new_wcnf && !self.seen_hard => {
+                return Err(Error::parse(self.name, 1, NO_PROBLEM_LINE));
             }
             None if self.new_wcnf => (Kind::Wcnf, None, None),
             None => {

@@ -1,0 +1,36 @@
+//! SAT conventions at the edges of `solve`: which DIMACS inputs are read
+//! how, through the real binary.
+
+mod common;
+
+use common::{assert_error, code, run, stdout};
+
+#[test]
+fn a_formula_without_p_line_or_h_clause_is_refused_not_read_as_wcnf() {
+    for text in ["1 2 0\n3 -1 0\n2 -2 0\n", "1 2 0\n-1 3 0\n"] {
+        let out = run("solve", &[], text.as_bytes());
+        assert_eq!(code(&out), 1, "{text:?}: {}", stdout(&out));
+        assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+        assert_error(&out, "no 'p cnf VARIABLES CLAUSES' line before the clauses");
+    }
+}
+
+#[test]
+fn a_new_style_wcnf_with_soft_clauses_before_its_first_h_is_read_whole() {
+    // Soft clauses first, then the hard ones: the optimum is cost 1.
+    let text = "c soft first\n2 1 0\n3 2 0\n1 -1 0\nh -1 -2 0\nh 1 2 0\n";
+    let out = run("solve", &[], text.as_bytes());
+    assert_eq!(code(&out), 10, "{}", common::stderr(&out));
+    let out = stdout(&out);
+    assert!(out.contains("s OPTIMUM FOUND"), "{out}");
+    assert!(out.lines().any(|l| l == "o 2"), "{out}");
+}
+
+#[test]
+fn a_cnf_with_its_p_line_is_still_cnf() {
+    let out = run("solve", &[], b"p cnf 3 3\n1 2 0\n3 -1 0\n2 -2 0\n");
+    assert_eq!(code(&out), 10);
+    let text = stdout(&out);
+    assert!(text.contains("s SATISFIABLE"), "{text}");
+    assert!(!text.contains("OPTIMUM"), "{text}");
+}
