@@ -64,7 +64,8 @@ pub fn create(name: &str, options: &[SolverOption]) -> Result<Option<Box<dyn Bac
             "embedded {solver} takes no --solver-option (only cadical and kissat do)"
         ))
     };
-    let _ = &reject;
+    // Without any solver feature (e.g. the fuzz build) neither is used.
+    let _ = (&reject, options);
     Ok(match name {
         #[cfg(feature = "cadical")]
         "cadical" => Some(Box::new(Incremental::new("cadical", cadical(options)?))),
