@@ -612,11 +612,12 @@ impl<'a> Parser<'a> {
             }
             None if self.new_wcnf => (Kind::Wcnf, None, None),
             None => {
-                return Err(Error::parse(
-                    self.name,
-                    self.line.max(1),
-                    "empty input: no 'p cnf' line and no clauses",
-                ));
+                let message = if self.line == 0 {
+                    crate::io::NO_INPUT
+                } else {
+                    "empty input: no 'p cnf' line and no clauses"
+                };
+                return Err(Error::parse(self.name, self.line.max(1), message));
             }
         };
         // Beyond the declared count only when relaxed (checked at the literal).

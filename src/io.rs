@@ -10,6 +10,11 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// The name used in messages for standard output.
 pub const STDOUT_NAME: &str = "<stdout>";
 
+/// The message for an input without a single line: in a pipeline, the
+/// stage before printed nothing (usually it failed, and said why), so the
+/// later stages say no more than this.
+pub const NO_INPUT: &str = "no input (the previous stage printed nothing)";
+
 /// The name of standard error in messages.
 pub const STDERR_NAME: &str = "<stderr>";
 

@@ -357,6 +357,10 @@ pub fn read_model_stream_with(
         &mut stream,
         line_no.max(1),
     )?;
+    if stream.status.is_none() && line_no == 0 {
+        // Most often the stage before failed and said why.
+        return Err(Error::parse(&name, 1, crate::io::NO_INPUT));
+    }
     if stream.status.is_none() {
         return Err(Error::parse(
             &name,

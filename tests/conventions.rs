@@ -34,3 +34,23 @@ fn a_cnf_with_its_p_line_is_still_cnf() {
     assert!(text.contains("s SATISFIABLE"), "{text}");
     assert!(!text.contains("OPTIMUM"), "{text}");
 }
+
+#[test]
+fn after_a_failed_encoder_the_later_stages_only_say_there_was_no_input() {
+    let outs = common::pipeline(
+        &[
+            ("encode-numberlink", &["no-such-puzzle.txt"]),
+            ("solve", &[]),
+            ("decode-numberlink", &[]),
+        ],
+        b"",
+    );
+    assert_eq!(code(&outs[0]), 1);
+    for (stage, out) in [("solve", &outs[1]), ("decode-numberlink", &outs[2])] {
+        assert_eq!(code(out), 1, "{stage}");
+        assert_eq!(
+            common::stderr(out).trim(),
+            format!("{stage}: <stdin>:1: no input (the previous stage printed nothing)")
+        );
+    }
+}
