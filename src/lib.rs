@@ -8,6 +8,7 @@
 //! The library holds all the logic; every binary in `src/bin/` is a thin
 //! face over one [`cli`] command. The parts:
 //!
+//! - [`literal`]: DIMACS variable numbers and literals as text;
 //! - [`cnf`]: the formula and its header metadata;
 //! - [`dimacs`]: the streaming DIMACS CNF/WCNF reader and writer;
 //! - [`names`] and [`builder`]: named variables and the formula builder that
@@ -34,6 +35,7 @@ pub mod error;
 pub mod family;
 pub mod gen;
 pub mod io;
+pub mod literal;
 pub mod model;
 pub mod names;
 pub mod readable;
