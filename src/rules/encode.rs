@@ -32,7 +32,8 @@
 //!   implies its letters, and each letter of a cell implies one of the
 //!   selectors that put it there.
 
-use super::parse::{show_value, Rule};
+use super::parse::show_value;
+use super::puzzle::Rule;
 use super::{Options, Puzzle, SumEncoding, Value};
 use crate::builder::{AtMostOne, FormulaBuilder, PbEncoding};
 use crate::names;

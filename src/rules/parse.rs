@@ -19,127 +19,15 @@
 //! have one value per cell.
 
 use super::layout::{Block, Entry, Layout};
-use super::words::{self, Embedded, WordList};
+use super::puzzle::{Constraint, Given, Puzzle, Rule, RuleDef, SequenceKey};
+use super::words::load_word_lists;
+pub use super::words::WordSource;
 use super::Value;
 use crate::error::{Error, Result};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// The largest number of values a set may have.
 const MAX_SET: usize = 100_000;
-
-/// What a rule demands of each of its sequences.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Rule {
-    /// The values add up to the target.
-    Sum(i64),
-    /// The values multiply to the target.
-    Prod(i64),
-    /// The values are the multiset, in some order.
-    Permutation(Vec<Value>),
-    /// Each value occurs at most as often as in the multiset; values
-    /// outside it are forbidden.
-    Subset(Vec<Value>),
-    /// Each value of the multiset occurs at least as often.
-    Superset(Vec<Value>),
-    /// `|v1| <= |v2| <= ...`.
-    InOrder,
-    /// `|v1| >= |v2| >= ...`.
-    InReverseOrder,
-    /// The letters spell a word of the list (index into
-    /// [`Puzzle::word_lists`]).
-    Word(usize),
-    /// No value occurs twice.
-    Distinct,
-    /// Exactly this many cells are higher (by absolute value) than every
-    /// cell before them: skyscrapers seen from the sequence's start.
-    Visible(usize),
-}
-
-/// A rule as written, with its line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RuleDef {
-    /// What it demands.
-    pub rule: Rule,
-    /// The rule as written after `rule`, e.g. `sum 34`.
-    pub text: String,
-    /// Its 1-based line.
-    pub line: usize,
-}
-
-/// Which sequence of a pattern match: a letter's cells, the numbered
-/// cells, or the `*` cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum SequenceKey {
-    /// The cells marked with one letter (1 = a), in text order.
-    Letter(u8),
-    /// The numbered cells, ordered by their numbers.
-    Numbered,
-    /// The `*` cells, in text order.
-    Star,
-}
-
-impl std::fmt::Display for SequenceKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SequenceKey::Letter(k) => write!(f, "'{}'", (b'a' + k - 1) as char),
-            SequenceKey::Numbered => write!(f, "numbered"),
-            SequenceKey::Star => write!(f, "'*'"),
-        }
-    }
-}
-
-/// One rule applied to one sequence of cells: a rule instance.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Constraint {
-    /// Index into [`Puzzle::rules`].
-    pub rule: usize,
-    /// File line of the pattern block.
-    pub block_line: usize,
-    /// Which match of the pattern (1-based, in layout order).
-    pub instance: usize,
-    /// Which sequence of the match.
-    pub key: SequenceKey,
-    /// The cells, in sequence order.
-    pub cells: Vec<usize>,
-}
-
-/// A given value of `initial`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Given {
-    /// The value.
-    pub value: Value,
-    /// Its file line.
-    pub line: usize,
-}
-
-/// A parsed puzzle.
-#[derive(Debug, Clone)]
-pub struct Puzzle {
-    /// The layout and its cells.
-    pub layout: Layout,
-    /// The possible values of each cell, as written in its range.
-    pub domains: Vec<Vec<Value>>,
-    /// The file line of each cell's range.
-    pub range_lines: Vec<usize>,
-    /// The given value of each cell, if any.
-    pub initial: Vec<Option<Given>>,
-    /// The rules as written.
-    pub rules: Vec<RuleDef>,
-    /// Every rule instance.
-    pub constraints: Vec<Constraint>,
-    /// The word lists of `word` rules.
-    pub word_lists: Vec<WordList>,
-}
-
-/// Where word lists come from.
-pub enum WordSource<'a> {
-    /// Read files: relative paths against the working directory, then the
-    /// puzzle file's folder and the folders above it.
-    Files(Option<&'a Path>),
-    /// Words embedded in a CNF header (falling back to files).
-    Header(&'a Embedded),
-}
 
 /// A lexical token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -732,61 +620,6 @@ fn instances(
         }
     }
     Ok(constraints)
-}
-
-/// Loads the word lists with the lengths their sequences need.
-fn load_word_lists(
-    source: &str,
-    rules: &[RuleDef],
-    constraints: &[Constraint],
-    paths: &[String],
-    words: WordSource<'_>,
-) -> Result<Vec<WordList>> {
-    let mut lengths: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); paths.len()];
-    let mut first_line = vec![0; paths.len()];
-    for c in constraints {
-        if let Rule::Word(list) = rules[c.rule].rule {
-            lengths[list].insert(c.cells.len());
-        }
-    }
-    for rule in rules.iter().rev() {
-        if let Rule::Word(list) = rule.rule {
-            first_line[list] = rule.line;
-        }
-    }
-    let mut lists = Vec::with_capacity(paths.len());
-    for (i, path) in paths.iter().enumerate() {
-        let (embedded, puzzle_file) = match &words {
-            WordSource::Header(embedded) => (embedded.get(path, &lengths[i]), None),
-            WordSource::Files(file) => (None, *file),
-        };
-        if let Some(list) = embedded {
-            lists.push(list);
-            continue;
-        }
-        let tried = words::candidates(path, puzzle_file);
-        let Some(found) = tried.iter().find(|p| p.is_file()) else {
-            let places: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
-            return Err(Error::parse(
-                source,
-                first_line[i],
-                format!("cannot find the word list (tried {})", places.join(", ")),
-            ));
-        };
-        let bytes = std::fs::read(found).map_err(|e| {
-            Error::parse(
-                source,
-                first_line[i],
-                format!("cannot read the word list {}: {e}", found.display()),
-            )
-        })?;
-        lists.push(WordList::from_text(
-            path,
-            &String::from_utf8_lossy(&bytes),
-            &lengths[i],
-        ));
-    }
-    Ok(lists)
 }
 
 #[cfg(test)]
