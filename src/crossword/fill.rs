@@ -717,7 +717,8 @@ mod tests {
 
     #[test]
     fn mirrored_patterns_are_their_own_transpose_candidates_and_all() {
-        use super::super::puzzle::{parse_pattern, Mode, Puzzle};
+        use super::super::parse::parse_pattern;
+        use super::super::puzzle::{Mode, Puzzle};
         use super::super::slots::domains;
         let words = ["aa", "ab", "ba", "bb", "aaa", "aba", "bab", "bbb"];
         let is_mirrored = |pattern: &str| {

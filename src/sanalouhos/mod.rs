@@ -20,6 +20,7 @@
 //! - [`render`]: the original's layout.
 
 pub mod check;
+pub mod decode;
 pub mod encode;
 pub mod grid;
 pub mod lexicon;
@@ -274,18 +275,7 @@ impl Family for Sanalouhos {
         _options: &Options,
         assignment: &Assignment<'_>,
     ) -> Result<Solution> {
-        let chosen = assignment
-            .true_names()
-            .map(|name| {
-                puzzle.by_name.get(name).copied().ok_or_else(|| {
-                    Error::Check(format!(
-                        "the stream names a variable '{name}' that this grid does not have \
-                         (was it encoded with another word list?)"
-                    ))
-                })
-            })
-            .collect::<Result<Vec<usize>>>()?;
-        Ok(puzzle.solution(&chosen))
+        decode::decode(puzzle, assignment)
     }
 
     fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
