@@ -118,9 +118,9 @@ fn code_width(pairs: usize) -> usize {
 
 /// Chooses the colour representation for `--colours auto`: binary codes
 /// when cells can take many colours, so that the few forbidden codes cost
-/// less than the one-hot at-most-one constraints (measured on the seed
-/// and ADC sets: binary codes win on large open grids with tens of lines,
-/// one-hot on grids whose regions admit few lines each).
+/// less than the one-hot at-most-one constraints (binary codes suit large
+/// open grids with tens of lines, one-hot grids whose regions admit few
+/// lines each).
 pub(super) fn choose_colours(grid: &Grid, domains: &[Vec<usize>], pairs: usize) -> Colours {
     let free: Vec<usize> = (0..grid.len())
         .filter(|&v| grid.roles[v] == Role::Free)

@@ -11,10 +11,9 @@ use rustsat::types::Lit;
 
 /// A literal that holds exactly when every free cell is filled
 /// (`--allow-empty`). A definition, so it changes no solution and no count;
-/// `solve` searches under it first (`c try-first`). Measured on the ADC
-/// 2015 problems under `--allow-empty`: those with a full-cover solution
-/// went from time-outs to seconds, and refuting full cover on those
-/// without one takes 0.1-0.3 s (README).
+/// `solve` searches under it first (`c try-first`): the full-cover problem
+/// propagates strongly, so a full-cover solution is found, or full cover
+/// refuted, fast.
 pub(super) fn full_cover_guard(b: &mut FormulaBuilder, filled: &[Option<Lit>]) -> Lit {
     let guard = b.aux();
     let mut some_empty = vec![guard];
@@ -175,8 +174,7 @@ impl LadderWriter<'_> {
     /// formula (an edge joins two cells of one colour), so nothing
     /// changes but propagation: with every ladder on its first rung the
     /// edge is false at once, where otherwise the solver has to try it
-    /// first (external MiniSat took more than 30 s on ADC Q20's routes
-    /// without these clauses, 0.05 s with them).
+    /// first.
     fn edges_ruled_out(&self, b: &mut FormulaBuilder, ladders: &[Option<(Vec<Lit>, Vec<usize>)>]) {
         'edges: for &(u, v, edge) in self.edges {
             let mut clause = vec![!edge];
@@ -230,10 +228,9 @@ impl LadderWriter<'_> {
 }
 
 /// The fill ladder's bounds on the empty cells of the colour with fewer
-/// of them. Its totalizers grow with the top bound (bounds up to 511 on
-/// all empty cells made ADC Q06's formula 4.6 times as large, and its
-/// full-cover search twice as slow), and where many cells must stay empty
-/// tight bounds do not help (ADC Q09, Q13, Q14, Q20: no answer in 20 s).
+/// of them. Its totalizers grow with the top bound, so the top stays
+/// small; and where many cells must stay empty, tight bounds do not help
+/// anyway.
 const FILL_RUNGS: [usize; 5] = [0, 1, 3, 7, 15];
 
 /// How many more black than white cells ([`Grid::is_black`]) every

@@ -67,11 +67,9 @@
 //! gives a model (each line from its first endpoint, state 1, stepping as
 //! the constraints say; every cell is on one line).
 //!
-//! History, measured in the same runs: a binary counter (`rank + 1` by a
-//! ripple-carry incrementer) was replaced by the register stepped along
-//! every arc (1.3 to 1.7 times faster), and that by the winding register
-//! (4-6 bits instead of 10-15 per cell, no arcs, half the clauses; 2-3
-//! times faster on the 40x40 seed and the 50x50 puzzles).
+//! Why the winding register where it applies: it needs 4-6 bits per cell
+//! instead of 10-15 and no arcs, so about half the clauses of the
+//! register stepped along every arc.
 //!
 //! Redundant clauses that help propagation:
 //!
@@ -173,8 +171,8 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
                     // A filled cell has two edges: said directly, so unit
                     // propagation completes its degree as the totalizer
                     // does under full cover (the arcs imply it only by
-                    // case analysis: ADC 2015 Q06 took 98,755 conflicts
-                    // without these clauses, 214 with).
+                    // case analysis, which the solver pays for in
+                    // conflicts).
                     if let Some(filled) = filled[v] {
                         b.at_least_if(filled, lits, 2);
                     }
