@@ -26,6 +26,8 @@
 //! - [`cli`]: the commands.
 //! - [`sanalouhos`]: word grids covered by dictionary words (a family).
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod builder;
 pub mod cli;
