@@ -12,10 +12,12 @@
 //! encode-sanalouhos --mode least-words LETTERS | solve   # o N: N words
 //! ```
 //!
-//! - [`grid`]: the letters (a string, `/`-separated rows, or a file);
+//! - [`grid`]: the letters;
+//! - [`parse`]: reading them (a string, `/`-separated rows, or a file);
 //! - [`lexicon`]: the word list (built-in Kotus v1) and the trie;
 //! - [`search`]: the trie-guided path search, paths grouped into tiles;
 //! - [`encode`]: exactly one tile per cell, the word-count objectives;
+//! - [`decode`]: the cover read from a model;
 //! - [`check`]: the independent check of a solution;
 //! - [`render`]: the original's layout.
 
@@ -24,6 +26,7 @@ pub mod decode;
 pub mod encode;
 pub mod grid;
 pub mod lexicon;
+pub mod parse;
 pub mod render;
 pub mod search;
 
