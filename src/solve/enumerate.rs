@@ -8,6 +8,8 @@ use crate::solver::{Backend, Outcome};
 use rustsat::types::Lit;
 
 impl Session<'_> {
+    /// The clause that excludes `model`'s projection: every projection
+    /// literal negated, or only the true ones under positive blocking.
     fn blocking_clause(&self, model: &Model) -> Vec<Lit> {
         let positive = self.positive_blocking();
         self.projection
@@ -102,6 +104,8 @@ impl Session<'_> {
         }
     }
 
+    /// Prints how an enumeration ended (in text mode); returns whether it
+    /// was complete, `None` when not enumerating.
     pub(super) fn finish_enumeration(&mut self, complete: Option<bool>) -> Result<Option<bool>> {
         if !self.options.enumerating() {
             return Ok(None);
@@ -117,6 +121,8 @@ impl Session<'_> {
         }
         Ok(Some(complete))
     }
+    /// Answers a CNF: a first model (by the unit trials for a solver
+    /// without assumptions), then as many more as the options ask for.
     pub(super) fn satisfy(&mut self, factory: &mut BackendFactory<'_>) -> Result<Report> {
         let mut backend = self.new_backend(factory)?;
         let decided = if !backend.supports_assumptions() && !self.options.enumerating() {

@@ -308,6 +308,7 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// The report of the run so far.
     fn report(
         &self,
         status: Status,

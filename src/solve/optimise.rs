@@ -9,6 +9,8 @@ use crate::model::{check_model, Model, Status};
 use crate::solver::{Backend, Outcome};
 
 impl Session<'_> {
+    /// Answers a WCNF: the best model, by cubes or by linear search, then
+    /// with `--all` every optimal one.
     pub(super) fn optimise(&mut self, factory: &mut BackendFactory<'_>) -> Result<Report> {
         let mut backend = self.new_backend(factory)?;
         let mut by_cubes = self.cube_optimisation(backend.as_ref());

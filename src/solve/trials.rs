@@ -16,6 +16,8 @@ use std::time::Instant;
 type TrialEnd<'a> = (Box<dyn Backend + 'a>, Option<bool>);
 
 impl<'a> Session<'a> {
+    /// A fresh backend for the formula, which searches first as the
+    /// header's `c try-first` and `c relax` lines say.
     pub(super) fn new_backend(
         &mut self,
         factory: &mut BackendFactory<'_>,
