@@ -24,124 +24,13 @@ use super::words::load_word_lists;
 pub use super::words::WordSource;
 use super::Value;
 use crate::error::{Error, Result};
+use lex::{lex, Tok, Token};
 use std::collections::{BTreeMap, BTreeSet};
+
+mod lex;
 
 /// The largest number of values a set may have.
 const MAX_SET: usize = 100_000;
-
-/// A lexical token.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Tok {
-    /// A keyword, value, or path.
-    Word(String),
-    /// `..`
-    Dots,
-    /// A `|` block.
-    Data(Block),
-}
-
-#[derive(Debug, Clone)]
-struct Token {
-    tok: Tok,
-    line: usize,
-}
-
-fn is_path_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '/' | '-')
-}
-
-/// Splits the text into tokens.
-fn lex(source: &str, text: &str) -> Result<Vec<Token>> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '\n' => {
-                line += 1;
-                i += 1;
-            }
-            ' ' | '\t' => i += 1,
-            '#' => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '|' => {
-                let start = line;
-                let mut block = Block {
-                    lines: Vec::new(),
-                    line_numbers: Vec::new(),
-                };
-                while i < chars.len() && chars[i] == '|' {
-                    let end = chars[i..]
-                        .iter()
-                        .position(|&c| c == '\n')
-                        .map_or(chars.len(), |p| i + p);
-                    block.lines.push(chars[i + 1..end].iter().collect());
-                    block.line_numbers.push(line);
-                    i = end + 1;
-                    line += 1;
-                }
-                tokens.push(Token {
-                    tok: Tok::Data(block),
-                    line: start,
-                });
-            }
-            '.' if chars.get(i + 1) == Some(&'.') => {
-                tokens.push(Token {
-                    tok: Tok::Dots,
-                    line,
-                });
-                i += 2;
-            }
-            _ if is_path_char(c) || c == '.' => {
-                let start = i;
-                loop {
-                    match chars.get(i) {
-                        Some(&c) if is_path_char(c) => i += 1,
-                        Some('.')
-                            if chars
-                                .get(i + 1)
-                                .is_some_and(|&n| n.is_ascii_alphabetic() || n == '_') =>
-                        {
-                            i += 2
-                        }
-                        _ => break,
-                    }
-                }
-                if i == start {
-                    return Err(Error::parse(
-                        source,
-                        line,
-                        "a lone '.' (ranges are written 1..9)",
-                    ));
-                }
-                tokens.push(Token {
-                    tok: Tok::Word(chars[start..i].iter().collect()),
-                    line,
-                });
-            }
-            '\r' => {
-                return Err(Error::parse(
-                    source,
-                    line,
-                    "a carriage return outside a '|' line",
-                ))
-            }
-            _ => {
-                return Err(Error::parse(
-                    source,
-                    line,
-                    format!("unexpected character '{c}'"),
-                ))
-            }
-        }
-    }
-    Ok(tokens)
-}
 
 /// A single value token: one letter (negative) or a number.
 fn entry_value(word: &str) -> Option<std::result::Result<Value, ()>> {
