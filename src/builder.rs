@@ -135,8 +135,8 @@ impl FormulaBuilder {
 
     /// Recommends `name=value` for the embedded `solver` on this formula
     /// (`c solver-option SOLVER NAME=VALUE`); `solve` sets it unless its
-    /// `--solver-option` sets the same name. For options measured to help
-    /// the encoder's formulas but not every family's.
+    /// `--solver-option` sets the same name. For options that help the
+    /// encoder's formulas but not every family's.
     pub fn recommend_solver_option(&mut self, solver: &str, name: &str, value: i32) -> &mut Self {
         self.meta
             .solver_options

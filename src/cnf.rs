@@ -215,7 +215,7 @@ fn parse_var(token: &str) -> Result<Var, String> {
     let n: u32 = token
         .parse()
         .map_err(|_| format!("'{token}' is not a variable number"))?;
-    if n == 0 || n > crate::dimacs::MAX_DIMACS_VAR {
+    if n == 0 || n > crate::literal::MAX_DIMACS_VAR {
         return Err(format!("variable number {token} is out of range"));
     }
     Ok(Var::new(n - 1))
@@ -471,7 +471,7 @@ fn literal_line(keyword: &str, lits: &[Lit]) -> String {
 fn literal_list(keyword: &str, rest: &str) -> Result<Vec<Lit>, String> {
     let mut lits = Vec::new();
     for token in rest.split_whitespace() {
-        let lit = crate::model::parse_literal(token)?
+        let lit = crate::literal::parse_literal(token)?
             .ok_or_else(|| format!("'c {keyword}' lists 0, which is no literal"))?;
         lits.push(lit);
     }

@@ -18,12 +18,10 @@
 use crate::cnf::{Formula, Kind, MetadataBuilder};
 use crate::error::{Error, IoContext, Result};
 use crate::io::Input;
-use rustsat::types::{Lit, Var};
+use rustsat::types::Lit;
 use std::io::{BufRead, Write};
 
-/// The largest DIMACS variable number: 2^31 - 1, the range of a C `int`
-/// literal as solvers read it (and what rustsat can represent).
-pub const MAX_DIMACS_VAR: u32 = Var::MAX_IDX;
+pub use crate::literal::MAX_DIMACS_VAR;
 
 /// The largest total weight of the soft clauses of a WCNF (2^63 - 1, as
 /// the MaxSAT Evaluation rules say): every cost then fits in a `u64`.
@@ -554,7 +552,8 @@ impl<'a> Parser<'a> {
         }
         let result = match weight {
             Some(w) if self.problem.is_none() && !self.seen_hard => {
-                self.pending.push((self.clause_start_line, w, self.clause.clone()));
+                self.pending
+                    .push((self.clause_start_line, w, self.clause.clone()));
                 Ok(())
             }
             Some(w) => {

@@ -8,6 +8,7 @@
 //! The library holds all the logic; every binary in `src/bin/` is a thin
 //! face over one [`cli`] command. The parts:
 //!
+//! - [`literal`]: DIMACS variable numbers and literals as text;
 //! - [`cnf`]: the formula and its header metadata;
 //! - [`dimacs`]: the streaming DIMACS CNF/WCNF reader and writer;
 //! - [`names`] and [`builder`]: named variables and the formula builder that
@@ -28,6 +29,8 @@
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`bench`]: batch experiments into CSV;
 //! - [`cli`]: the commands.
+
+#![warn(missing_docs)]
 
 #[macro_use]
 mod macros {
@@ -53,6 +56,7 @@ pub mod error;
 pub mod family;
 pub mod gen;
 pub mod io;
+pub mod literal;
 pub mod model;
 pub mod names;
 pub mod readable;

@@ -7,9 +7,10 @@
 //! (`SAT` then the literals). Written here: what `solve` prints.
 
 use crate::cnf::{Metadata, MetadataBuilder};
-use crate::dimacs::MAX_DIMACS_VAR;
 use crate::error::{Error, IoContext, Result};
 use crate::io::Input;
+pub use crate::literal::parse_literal;
+use crate::literal::{shorten, MAX_DIMACS_VAR};
 use rustsat::types::{Lit, Var};
 use std::io::{BufRead, Write};
 
@@ -372,14 +373,6 @@ pub fn read_model_stream_with(
     Ok(stream)
 }
 
-fn shorten(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect();
-    if s.len() < text.len() {
-        s.push_str("...");
-    }
-    s
-}
-
 /// Parses DIMACS literals; true when a `0` ended the model (nothing may
 /// follow it).
 fn parse_lits(text: &str, lits: &mut Vec<Lit>) -> Result<bool, String> {
@@ -424,21 +417,6 @@ fn small_literal(token: &[u8]) -> Option<i32> {
         value = value * 10 + i32::from(digit - b'0');
     }
     Some(if negative { -value } else { value })
-}
-
-/// Parses one DIMACS literal of a model; `None` for the terminating `0`.
-pub fn parse_literal(token: &str) -> Result<Option<Lit>, String> {
-    let value: i64 = token
-        .parse()
-        .map_err(|_| format!("'{}' is not a literal", shorten(token)))?;
-    if value == 0 {
-        return Ok(None);
-    }
-    let magnitude = value.unsigned_abs();
-    if magnitude > u64::from(MAX_DIMACS_VAR) {
-        return Err(format!("literal {value} is out of range"));
-    }
-    Ok(Some(Lit::new((magnitude - 1) as u32, value < 0)))
 }
 
 /// Writes `v` lines for a model over `num_vars` variables, wrapped.

@@ -239,7 +239,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
                 None => (false, token),
             };
             let var = if let Some(n) = names::parse_auxiliary(var_name) {
-                if n == 0 || n > crate::dimacs::MAX_DIMACS_VAR {
+                if n == 0 || n > crate::literal::MAX_DIMACS_VAR {
                     return Err(err(format!("'{token}' is out of range")));
                 }
                 let var = Var::new(n - 1);

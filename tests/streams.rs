@@ -33,7 +33,11 @@ const BAD_INPUTS: &[(&str, &[u8], &str)] = &[
         b"p cnf 3 1\n1 x2 0\n",
         "<stdin>:2: 'x2' is not a number",
     ),
-    ("empty file", b"", "no input (the previous stage printed nothing)"),
+    (
+        "empty file",
+        b"",
+        "no input (the previous stage printed nothing)",
+    ),
     ("only comments", b"c nothing here\n", "empty input"),
     (
         "binary garbage",

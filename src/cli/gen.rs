@@ -89,12 +89,12 @@ impl Command for GenArgs {
     const NAME: &'static str = "cnf-gen";
     fn run(self) -> Result<u8> {
         let (vars, literals) = self.family.size();
-        if vars > u128::from(crate::dimacs::MAX_DIMACS_VAR) || literals > MAX_GEN_LITERALS {
+        if vars > u128::from(crate::literal::MAX_DIMACS_VAR) || literals > MAX_GEN_LITERALS {
             return Err(crate::Error::Usage(format!(
                 "this formula would have up to {vars} variables and {literals} literal \
                  occurrences; cnf-gen builds formulas in memory and stops at {} variables \
                  and {MAX_GEN_LITERALS} literals",
-                crate::dimacs::MAX_DIMACS_VAR
+                crate::literal::MAX_DIMACS_VAR
             )));
         }
         let formula = match self.family {

@@ -308,8 +308,7 @@ impl Command for SolveArgs {
             && !solver_options.iter().any(|(n, _)| n == "lucky")
         {
             // CaDiCaL's "lucky" phases try trivial assignments before every
-            // search; with thousands of calls that dominates (12-queens:
-            // 14,200 solutions 2.5x faster without).
+            // search; with thousands of calls that dominates.
             solver_options.push(("lucky".to_string(), 0));
         }
         let mut factory = || -> Result<Box<dyn Backend>> {

@@ -2,7 +2,8 @@
 //! document: read the pattern, the word list and the groups, place fixed
 //! and random black cells, sample groups.
 
-use super::puzzle::{parse_pattern, Mode, Puzzle, Square};
+use super::parse::parse_pattern;
+use super::puzzle::{Mode, Puzzle, Square};
 use super::slots::slots;
 use super::words::{self, Policy, DEFAULT_WORDS};
 use super::{groups, Options};

@@ -151,7 +151,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::crossword::puzzle::parse_pattern;
+    use crate::crossword::parse::parse_pattern;
     use crate::crossword::render::solution_of;
 
     fn puzzle(mode: Mode, pattern: &str, words: &[&str]) -> Puzzle {

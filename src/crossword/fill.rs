@@ -59,15 +59,14 @@
 //! slot get copies of one graph, the solver's guesses in one copy those in
 //! the other, and it keeps reaching fills that repeat a word in each pair
 //! of twins, which distinctness forbids (without the twins' distinctness
-//! the open 5x5 fills without a conflict). Read backwards, the open 5x5
-//! with the default list needs 34 conflicts instead of 559, and 14 open
-//! 5x5 fills (both lists and 12 random 90% samples of them) 3,520 instead
-//! of 7,839 in all (README, crossword measurements).
+//! the open 5x5 fills without a conflict). Read backwards, the twins'
+//! copies differ, and the solver's guesses in one no longer mirror those
+//! in the other.
 //!
 //! Solver setting (mdd): the header recommends `fastelim=0` for the
 //! embedded CaDiCaL (`c solver-option`, which `solve` applies unless told
-//! otherwise): its fast elimination costs more than it saves here, on the
-//! open 5x5 and on both ingrid 15x15s, though not in every family.
+//! otherwise): its fast elimination costs more than it saves on these
+//! formulas, though not in every family's.
 
 use super::slots::{Domains, Slot};
 use crate::builder::{AtMostOne, FormulaBuilder};
@@ -395,8 +394,7 @@ impl Encoder<'_> {
                 // The edge as an AND gate of its source and letter: the
                 // forward clause is redundant for unit propagation (the
                 // node's clause of outgoing edges does it), but CaDiCaL's
-                // preprocessing uses the gate: without it the seeded
-                // 15x15 took 2.5 to 6 times the CPU time.
+                // preprocessing uses the gate to simplify the formula.
                 match from_lit {
                     Some(from_lit) if from_lit != edge => {
                         self.b.implies(edge, from_lit);
@@ -578,10 +576,8 @@ pub fn encode(
     }
     e.b.blocking_positive();
     // CaDiCaL's fast elimination (part of its initial light preprocessing)
-    // costs more than it saves on these formulas: measured in one run,
-    // the open 5x5, the seeded and the empty ingrid 15x15 all solve
-    // faster without it (README, crossword measurements), whereas other
-    // families lose (Numberlink's ADC Q16 with empty cells 4x).
+    // costs more than it saves on these formulas, whereas other families
+    // lose without it, so it is recommended here rather than set for all.
     if encoding == FillEncoding::Mdd {
         e.b.recommend_solver_option("cadical", "fastelim", 0);
     }
@@ -717,7 +713,8 @@ mod tests {
 
     #[test]
     fn mirrored_patterns_are_their_own_transpose_candidates_and_all() {
-        use super::super::puzzle::{parse_pattern, Mode, Puzzle};
+        use super::super::parse::parse_pattern;
+        use super::super::puzzle::{Mode, Puzzle};
         use super::super::slots::domains;
         let words = ["aa", "ab", "ba", "bb", "aaa", "aba", "bab", "bbb"];
         let is_mirrored = |pattern: &str| {

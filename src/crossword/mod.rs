@@ -13,7 +13,8 @@
 //!   `--min-words`, and an objective for `solve` ([`freeform`]).
 //!
 //! The parts: [`words`] and [`groups`] (lists), [`puzzle`] (the pattern and
-//! the self-contained document the header stores), [`assemble`] (options
+//! the self-contained document the header stores), [`parse`] (reading
+//! both), [`decode`] (the grid read from a model), [`assemble`] (options
 //! to document), the two encodings, [`check`] (the rules, sharing nothing
 //! with the encodings) and [`render`].
 //!
@@ -24,9 +25,11 @@
 
 pub mod assemble;
 pub mod check;
+pub mod decode;
 pub mod fill;
 pub mod freeform;
 pub mod groups;
+pub mod parse;
 pub mod puzzle;
 pub mod render;
 pub mod slots;
@@ -35,7 +38,6 @@ pub mod words;
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family};
-use crate::names;
 pub use fill::FillEncoding;
 pub use puzzle::{Mode, Puzzle, Square};
 use std::path::PathBuf;
@@ -203,7 +205,7 @@ impl Family for Crossword {
     }
 
     fn parse(source_name: &str, text: &str, _options: &Options) -> Result<Puzzle> {
-        puzzle::parse_document(source_name, text)
+        parse::parse_document(source_name, text)
     }
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
@@ -238,25 +240,7 @@ impl Family for Crossword {
         _options: &Options,
         assignment: &Assignment<'_>,
     ) -> Result<Solution> {
-        let mut grid = Vec::with_capacity(puzzle.rows());
-        for (r, row) in puzzle.grid.iter().enumerate() {
-            let mut line = String::with_capacity(row.len());
-            for (c, &square) in row.iter().enumerate() {
-                if square == Square::Black || assignment.is_true(&names::call("black", &[&r, &c])) {
-                    line.push('#');
-                    continue;
-                }
-                let letter = (b'a'..=b'z')
-                    .map(char::from)
-                    .find(|x| assignment.is_true(&names::valued("cell", &[&r, &c], x)))
-                    .ok_or_else(|| {
-                        Error::Check(format!("the model gives cell ({r},{c}) no letter"))
-                    })?;
-                line.push(letter);
-            }
-            grid.push(line);
-        }
-        Ok(render::solution_of(grid))
+        decode::decode(puzzle, assignment)
     }
 
     fn is_machine_format(style: &Style) -> bool {

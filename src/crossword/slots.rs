@@ -250,7 +250,8 @@ pub fn domains(puzzle: &Puzzle) -> Domains {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::crossword::puzzle::{parse_pattern, Mode};
+    use crate::crossword::parse::parse_pattern;
+    use crate::crossword::puzzle::Mode;
 
     fn puzzle(pattern: &str, words: &[&str]) -> Puzzle {
         Puzzle {

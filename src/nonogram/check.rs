@@ -2,7 +2,7 @@
 //! every row and column and compare them with the clues. It shares no code
 //! with the encoder or the line solver, so an encoding bug cannot hide here.
 
-use super::formats::Puzzle;
+use super::puzzle::Puzzle;
 use super::Grid;
 
 /// The lengths of the runs of `true` in `cells`, in order.

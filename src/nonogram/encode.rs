@@ -29,8 +29,8 @@
 //! same line solver is run on empty lines, which gives the classic
 //! leftmost/rightmost start ranges.
 
-use super::formats::{Clue, Puzzle};
 use super::linesolver::{presolve, solve_line, Cell, Knowledge, Presolved};
+use super::puzzle::{Clue, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
 use rustsat::types::{Lit, Var};

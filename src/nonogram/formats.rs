@@ -25,6 +25,7 @@
 //! rejects clues that cannot be satisfied on their own (a clue longer than
 //! its line, row and column sums that differ) before anything is encoded.
 
+use super::puzzle::{show_clue, Clue, Puzzle};
 use crate::error::{Error, Result};
 
 /// Largest number of rows or columns (a guard against absurd sizes in
@@ -71,45 +72,6 @@ impl Format {
         ]
         .into_iter()
         .find(|f| f.as_str() == name)
-    }
-}
-
-/// The clues of one line (row or column): block lengths in order, all
-/// positive; empty for a line without black cells.
-pub type Clue = Vec<usize>;
-
-/// A parsed puzzle: the clues, where each was read, and what else the file
-/// said.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Puzzle {
-    /// Row clues, top to bottom.
-    pub rows: Vec<Clue>,
-    /// Column clues, left to right.
-    pub columns: Vec<Clue>,
-    /// The line (one-based) each row clue was read from.
-    pub row_lines: Vec<usize>,
-    /// The line (one-based) each column clue was read from.
-    pub column_lines: Vec<usize>,
-    /// The known solution (`goal` of a `.non` file), row-major, with the
-    /// line it was read from.
-    pub goal: Option<(Vec<bool>, usize)>,
-    /// The title, when the file gives one (`.non` `title`, picross `GRID`).
-    pub title: Option<String>,
-    /// The format the puzzle was read in (never [`Format::Auto`]).
-    pub format: Format,
-    /// The text it was read from.
-    pub text: String,
-}
-
-impl Puzzle {
-    /// Number of rows.
-    pub fn height(&self) -> usize {
-        self.rows.len()
-    }
-
-    /// Number of columns.
-    pub fn width(&self) -> usize {
-        self.columns.len()
     }
 }
 
@@ -246,17 +208,6 @@ pub fn validate(source: &str, puzzle: &Puzzle) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A clue as people write it: `2 1 3`, or `0` when empty.
-pub fn show_clue(clue: &[usize]) -> String {
-    if clue.is_empty() {
-        return "0".to_string();
-    }
-    clue.iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn number(source: &str, line: usize, token: &str, what: &str) -> Result<usize> {

@@ -9,7 +9,7 @@
 //! block starts that survive and emits the fixed cells as unit clauses, so
 //! a line-solvable puzzle becomes a formula of units.
 
-use super::formats::Clue;
+use super::puzzle::Clue;
 
 /// What is known about a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,25 +5,29 @@
 //! encode-nonogram dog.non | solve --max 2 | decode-nonogram
 //! ```
 //!
+//! - [`puzzle`]: the clues and where each was read;
 //! - [`formats`]: the clue file formats (griddler, `.non`, `.nin`,
 //!   picross-solver), detected from the content;
 //! - [`linesolver`]: the exact line solver and the presolve fixpoint;
 //! - [`encode`]: the block-start encoding and the automaton alternative;
+//! - [`decode`]: the grid read from a model;
 //! - [`check`]: the independent check of a solved grid;
 //! - [`render`]: the drawing styles.
 
 pub mod check;
+pub mod decode;
 pub mod encode;
 pub mod formats;
 pub mod linesolver;
+pub mod puzzle;
 pub mod render;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::family::{Assignment, Family};
-use crate::names;
 pub use encode::Encoding;
-pub use formats::{Format, Puzzle};
+pub use formats::Format;
+pub use puzzle::Puzzle;
 pub use render::Style;
 
 /// A solved grid, row-major; `true` is black.
@@ -125,22 +129,7 @@ pub struct Nonogram;impl Family for Nonogram {
     }
 
     fn decode(puzzle: &Puzzle, _options: &Options, assignment: &Assignment<'_>) -> Result<Grid> {
-        let (height, width) = (puzzle.height(), puzzle.width());
-        let mut cells = Vec::with_capacity(height * width);
-        for r in 1..=height {
-            for c in 1..=width {
-                let name = names::call("cell", &[&r, &c]);
-                let value = assignment.value(&name).ok_or_else(|| {
-                    Error::Check(format!("the stream has no variable named {name}"))
-                })?;
-                cells.push(value);
-            }
-        }
-        Ok(Grid {
-            height,
-            width,
-            cells,
-        })
+        decode::decode(puzzle, assignment)
     }
 
     fn is_machine_format(style: &Style) -> bool {

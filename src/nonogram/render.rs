@@ -1,6 +1,7 @@
 //! Drawing a solved grid for people and for other programs.
 
-use super::formats::{show_clue, Format, Puzzle};
+use super::formats::Format;
+use super::puzzle::{show_clue, Puzzle};
 use super::Grid;
 use std::fmt::Write;
 

@@ -8,7 +8,8 @@
 //! `--allow-touching` lets a line run beside itself (the line is then a
 //! path of edges, not a set of cells).
 //!
-//! The parts: [`parse`] (three file formats), [`encode`] (the sound
+//! The parts: [`puzzle`] (the grid and its endpoints), [`parse`] (three
+//! file formats), [`encode`] (the sound
 //! default encoding), [`seed`] (the original solver's encoding, kept for
 //! comparison), [`decode`] (reading a model by variable name), [`check`]
 //! (the rules, sharing nothing with the encodings) and [`render`].
@@ -23,6 +24,7 @@ pub mod decode;
 pub mod encode;
 mod grid;
 pub mod parse;
+pub mod puzzle;
 pub mod render;
 mod route;
 pub mod seed;
@@ -30,7 +32,7 @@ pub mod seed;
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family};
-pub use parse::{Cell, Format, Puzzle};
+pub use puzzle::{Cell, Format, Puzzle};
 
 /// Which encoding `encode-numberlink` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]

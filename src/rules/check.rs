@@ -4,7 +4,8 @@
 //! its pattern block, which match and sequence it is, and the values
 //! found; [`check`] joins them into one message.
 
-use super::parse::{show_value, Constraint, Puzzle, Rule};
+use super::parse::show_value;
+use super::puzzle::{Constraint, Puzzle, Rule};
 use super::Value;
 use std::collections::BTreeMap;
 

@@ -8,8 +8,8 @@
 //! `initial` fixes some cells. See [`parse`] for the grammar.
 //!
 //! The parts: [`layout`] (the drawing and reading blocks against it),
-//! [`parse`] (the language), [`words`] (word lists), [`encode`] (the
-//! CNF), [`check`] (the rules, sharing nothing with the encoding) and
+//! [`puzzle`] (the rules and their instances), [`parse`] (the language), [`words`] (word lists), [`encode`] (the
+//! CNF), [`decode`] (the cell values read from a model), [`check`] (the rules, sharing nothing with the encoding) and
 //! [`render`] (the solution drawn in the layout).
 //!
 //! ```text
@@ -18,16 +18,18 @@
 //! ```
 
 pub mod check;
+pub mod decode;
 pub mod encode;
 pub mod layout;
 pub mod parse;
+pub mod puzzle;
 pub mod render;
 pub mod words;
 
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family};
-pub use parse::{Puzzle, Rule};
+pub use puzzle::{Puzzle, Rule};
 
 /// A cell value: a number (0 or more), or a letter as minus its position
 /// in the alphabet (a = -1, z = -26), as solv-o-matic represents them.
@@ -135,29 +137,7 @@ impl Family for Rules {
         _options: &Options,
         assignment: &Assignment<'_>,
     ) -> Result<Solution> {
-        let mut values = Vec::with_capacity(puzzle.domains.len());
-        for (cell, domain) in puzzle.domains.iter().enumerate() {
-            let chosen: Vec<Value> = domain
-                .iter()
-                .copied()
-                .filter(|&v| assignment.is_true(&encode::cell_name(puzzle, cell, v)))
-                .collect();
-            match chosen.as_slice() {
-                [value] => values.push(*value),
-                _ => {
-                    return Err(Error::Check(format!(
-                        "the model gives the cell at {} {} values (the encoding is wrong)",
-                        puzzle.layout.describe_cell(cell),
-                        chosen.len()
-                    )))
-                }
-            }
-        }
-        Ok(Solution {
-            cells: values.iter().map(|&v| parse::show_value(v)).collect(),
-            drawing: render::drawing(puzzle, &values),
-            values,
-        })
+        decode::decode(puzzle, assignment)
     }
 
     fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {

@@ -5,7 +5,8 @@
 //! stays (as solv-o-matic prints it, without its side-by-side packing).
 
 use super::check::{broken, describe};
-use super::parse::{show_value, Puzzle};
+use super::parse::show_value;
+use super::puzzle::Puzzle;
 use super::Value;
 
 /// The layout with every cell filled in, one string per line (trailing

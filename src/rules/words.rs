@@ -7,6 +7,8 @@
 //! header (`c option words=PATH LENGTH word word ...`), so the decoder
 //! checks solutions without the file.
 
+use super::puzzle::{Constraint, Rule, RuleDef};
+use crate::error::{Error, Result};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -137,6 +139,70 @@ pub fn candidates(path: &str, puzzle_file: Option<&Path>) -> Vec<PathBuf> {
         folder = dir.parent();
     }
     found
+}
+
+/// Where word lists come from.
+pub enum WordSource<'a> {
+    /// Read files: relative paths against the working directory, then the
+    /// puzzle file's folder and the folders above it.
+    Files(Option<&'a Path>),
+    /// Words embedded in a CNF header (falling back to files).
+    Header(&'a Embedded),
+}
+
+/// Loads the word lists with the lengths their sequences need.
+pub(super) fn load_word_lists(
+    source: &str,
+    rules: &[RuleDef],
+    constraints: &[Constraint],
+    paths: &[String],
+    words: WordSource<'_>,
+) -> Result<Vec<WordList>> {
+    let mut lengths: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); paths.len()];
+    let mut first_line = vec![0; paths.len()];
+    for c in constraints {
+        if let Rule::Word(list) = rules[c.rule].rule {
+            lengths[list].insert(c.cells.len());
+        }
+    }
+    for rule in rules.iter().rev() {
+        if let Rule::Word(list) = rule.rule {
+            first_line[list] = rule.line;
+        }
+    }
+    let mut lists = Vec::with_capacity(paths.len());
+    for (i, path) in paths.iter().enumerate() {
+        let (embedded, puzzle_file) = match &words {
+            WordSource::Header(embedded) => (embedded.get(path, &lengths[i]), None),
+            WordSource::Files(file) => (None, *file),
+        };
+        if let Some(list) = embedded {
+            lists.push(list);
+            continue;
+        }
+        let tried = candidates(path, puzzle_file);
+        let Some(found) = tried.iter().find(|p| p.is_file()) else {
+            let places: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
+            return Err(Error::parse(
+                source,
+                first_line[i],
+                format!("cannot find the word list (tried {})", places.join(", ")),
+            ));
+        };
+        let bytes = std::fs::read(found).map_err(|e| {
+            Error::parse(
+                source,
+                first_line[i],
+                format!("cannot read the word list {}: {e}", found.display()),
+            )
+        })?;
+        lists.push(WordList::from_text(
+            path,
+            &String::from_utf8_lossy(&bytes),
+            &lengths[i],
+        ));
+    }
+    Ok(lists)
 }
 
 #[cfg(test)]

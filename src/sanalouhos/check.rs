@@ -137,7 +137,8 @@ fn check_word(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sanalouhos::grid::{parse, Shape};
+    use crate::sanalouhos::grid::Shape;
+    use crate::sanalouhos::parse::parse;
     use crate::sanalouhos::{PlacedTile, PlacedWord};
 
     fn tile(word: &str, path: &[[usize; 2]]) -> PlacedTile {

@@ -198,7 +198,8 @@ impl Trie {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sanalouhos::grid::{parse, Shape};
+    use crate::sanalouhos::grid::Shape;
+    use crate::sanalouhos::parse::parse;
 
     fn list(text: &str) -> WordList {
         WordList {

@@ -12,22 +12,26 @@
 //! encode-sanalouhos --mode least-words LETTERS | solve   # o N: N words
 //! ```
 //!
-//! - [`grid`]: the letters (a string, `/`-separated rows, or a file);
+//! - [`grid`]: the letters;
+//! - [`parse`]: reading them (a string, `/`-separated rows, or a file);
 //! - [`lexicon`]: the word list (built-in Kotus v1) and the trie;
 //! - [`search`]: the trie-guided path search, paths grouped into tiles;
 //! - [`encode`]: exactly one tile per cell, the word-count objectives;
+//! - [`decode`]: the cover read from a model;
 //! - [`check`]: the independent check of a solution;
 //! - [`render`]: the original's layout.
 
 pub mod check;
+pub mod decode;
 pub mod encode;
 pub mod grid;
 pub mod lexicon;
+pub mod parse;
 pub mod render;
 pub mod search;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::family::{Assignment, Family};
 pub use encode::{Choice, Distinct, Mode};
 pub use grid::Grid;
@@ -230,18 +234,7 @@ impl Family for Sanalouhos {
         _options: &Options,
         assignment: &Assignment<'_>,
     ) -> Result<Solution> {
-        let chosen = assignment
-            .true_names()
-            .map(|name| {
-                puzzle.by_name.get(name).copied().ok_or_else(|| {
-                    Error::Check(format!(
-                        "the stream names a variable '{name}' that this grid does not have \
-                         (was it encoded with another word list?)"
-                    ))
-                })
-            })
-            .collect::<Result<Vec<usize>>>()?;
-        Ok(puzzle.solution(&chosen))
+        decode::decode(puzzle, assignment)
     }
 
     fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {

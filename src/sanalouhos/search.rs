@@ -129,8 +129,9 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sanalouhos::grid::{parse, Shape};
+    use crate::sanalouhos::grid::Shape;
     use crate::sanalouhos::lexicon::WordList;
+    use crate::sanalouhos::parse::parse;
     use std::borrow::Cow;
 
     #[test]

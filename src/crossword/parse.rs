@@ -1,0 +1,179 @@
+//! Reads pattern files and the self-contained document (its form is
+//! described in [`super::puzzle`]), with `file:line` errors.
+
+use super::puzzle::{Mode, Puzzle, Square};
+use crate::error::{Error, Result};
+
+/// Parses a pattern: one row a line, `#` black, `.` open, letters
+/// pre-filled (upper case is folded); trailing blank lines are ignored.
+pub fn parse_pattern(source: &str, text: &str) -> Result<Vec<Vec<Square>>> {
+    parse_rows(source, text.lines().enumerate().map(|(i, l)| (i + 1, l)))
+}
+
+/// Parses numbered grid rows (shared by pattern files and documents).
+fn parse_rows<'a>(
+    source: &str,
+    lines: impl Iterator<Item = (usize, &'a str)>,
+) -> Result<Vec<Vec<Square>>> {
+    let mut grid: Vec<Vec<Square>> = Vec::new();
+    let mut blank_after: Option<usize> = None;
+    let mut last_line = 1;
+    for (number, line) in lines {
+        last_line = number;
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank_after.get_or_insert(number);
+            continue;
+        }
+        if let Some(blank) = blank_after {
+            return Err(Error::parse(
+                source,
+                blank,
+                "a blank line inside the grid (one row a line, no gaps)",
+            ));
+        }
+        let mut row = Vec::with_capacity(line.len());
+        for (column, ch) in line.chars().enumerate() {
+            row.push(match ch {
+                '#' => Square::Black,
+                '.' => Square::Open,
+                c if c.is_ascii_alphabetic() => Square::Letter(c.to_ascii_lowercase() as u8),
+                c => {
+                    return Err(Error::parse(
+                        source,
+                        number,
+                        format!(
+                            "column {}: '{c}' is not '#' (black), '.' (open) or a letter a-z",
+                            column + 1
+                        ),
+                    ))
+                }
+            });
+        }
+        if let Some(first) = grid.first() {
+            if row.len() != first.len() {
+                return Err(Error::parse(
+                    source,
+                    number,
+                    format!(
+                        "this row has {} cells, the first row {} (rows must be equally long)",
+                        row.len(),
+                        first.len()
+                    ),
+                ));
+            }
+        }
+        grid.push(row);
+    }
+    if grid.is_empty() {
+        return Err(Error::parse(source, last_line, "the grid has no rows"));
+    }
+    Ok(grid)
+}
+
+/// Parses the self-contained document (see the module documentation).
+pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    let (_, first) = lines
+        .next()
+        .ok_or_else(|| Error::parse(source, 1, "empty crossword document"))?;
+    let mode = match first.trim() {
+        "crossword fill" => Mode::Fill,
+        "crossword freeform" => Mode::Freeform,
+        _ => {
+            return Err(Error::parse(
+                source,
+                1,
+                "expected 'crossword fill' or 'crossword freeform' (give --pattern FILE or \
+                 --width W --height H, or a document written by encode-crossword)",
+            ))
+        }
+    };
+    let mut min_words = 0;
+    let mut section = "";
+    let mut grid_lines = Vec::new();
+    let mut groups = Vec::new();
+    let mut words = Vec::new();
+    for (number, line) in lines {
+        let trimmed = line.trim();
+        match trimmed {
+            "[grid]" | "[groups]" | "[words]" => {
+                section = trimmed;
+                continue;
+            }
+            _ => {}
+        }
+        match section {
+            "" => {
+                let value = trimmed.strip_prefix("min-words ").ok_or_else(|| {
+                    Error::parse(source, number, format!("unexpected line '{trimmed}'"))
+                })?;
+                min_words = value.trim().parse().map_err(|_| {
+                    Error::parse(source, number, format!("bad min-words '{value}'"))
+                })?;
+            }
+            "[grid]" => grid_lines.push((number, line)),
+            "[groups]" => groups.push(
+                trimmed
+                    .split_whitespace()
+                    .map(|w| checked_word(source, number, w))
+                    .collect::<Result<Vec<_>>>()?,
+            ),
+            _ => {
+                if !trimmed.is_empty() {
+                    words.push(checked_word(source, number, trimmed)?);
+                }
+            }
+        }
+    }
+    let grid = parse_rows(source, grid_lines.into_iter())?;
+    Ok(Puzzle {
+        mode,
+        grid,
+        words,
+        groups,
+        min_words,
+    })
+}
+
+/// A document word: lower-case a-z only.
+fn checked_word(source: &str, line: usize, word: &str) -> Result<String> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_lowercase()) {
+        return Err(Error::parse(
+            source,
+            line,
+            format!("'{word}' is not a word of letters a-z"),
+        ));
+    }
+    Ok(word.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documents_round_trip() {
+        let puzzle = Puzzle {
+            mode: Mode::Freeform,
+            grid: parse_pattern("p", "..#\n.a.\n").expect("valid"),
+            words: vec!["cat".into(), "at".into()],
+            groups: vec![vec!["cat".into(), "at".into()]],
+            min_words: 2,
+        };
+        let again = parse_document("d", &puzzle.to_document()).expect("valid");
+        assert_eq!(again, puzzle);
+    }
+
+    #[test]
+    fn ragged_and_bad_patterns_name_the_line() {
+        let err = parse_pattern("p", "...\n..\n").unwrap_err();
+        assert!(err.to_string().starts_with("p:2:"), "{err}");
+        let err = parse_pattern("p", "...\n.*.\n").unwrap_err();
+        assert!(err.to_string().starts_with("p:2: column 2"), "{err}");
+        let err = parse_pattern("p", "...\n\n...\n").unwrap_err();
+        assert!(err.to_string().starts_with("p:2:"), "{err}");
+        assert!(parse_pattern("p", "\n\n").is_err());
+        assert_eq!(parse_pattern("p", "a.\n#B\n\n").expect("ok").len(), 2);
+    }
+}

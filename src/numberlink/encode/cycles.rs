@@ -1,0 +1,424 @@
+//! Cycle exclusion: a linear feedback shift register per cell, stepped
+//! where an edge crosses a ray from a line's endpoint (*winding*, the
+//! default rules) or along every oriented arc (*register*, any rules).
+//! See the documentation of the parent module for why both are sound.
+
+use super::super::grid::{Grid, Role};
+use super::colours::amo_for;
+use crate::builder::FormulaBuilder;
+use crate::names;
+use rustsat::types::Lit;
+use std::collections::{HashMap, HashSet};
+
+/// Maximal-length linear feedback shift registers `(bits, tap)`: the step
+/// `s' = (s << 1) | (s[bits-1] xor s[tap])` runs through all `2^bits - 1`
+/// non-zero states (checked in the tests).
+const LFSR: &[(usize, usize)] = &[
+    (2, 0),
+    (3, 0),
+    (4, 0),
+    (5, 1),
+    (6, 0),
+    (7, 0),
+    (9, 3),
+    (10, 2),
+    (11, 1),
+    (15, 0),
+    (17, 2),
+    (18, 6),
+    (20, 2),
+    (21, 1),
+    (22, 0),
+];
+
+/// The smallest register of [`LFSR`] whose period `P = 2^bits - 1`
+/// satisfies `2P > cells`, so that no cycle through at most `cells` cells
+/// returns to its state: a cycle of the grid has even length (the grid is
+/// bipartite), and an even multiple of the odd `P` is at least `2P`.
+pub fn lfsr_shape(cells: usize) -> (usize, usize) {
+    LFSR.iter()
+        .copied()
+        .find(|&(bits, _)| 2 * ((1usize << bits) - 1) > cells)
+        .unwrap_or(LFSR[LFSR.len() - 1])
+}
+
+/// The smallest register of [`LFSR`] whose period `2^bits - 1` exceeds
+/// `count` (the winding registers: a cycle encloses at most `count` ray
+/// origins).
+pub fn lfsr_exceeding(count: usize) -> (usize, usize) {
+    LFSR.iter()
+        .copied()
+        .find(|&(bits, _)| (1usize << bits) - 1 > count)
+        .unwrap_or(LFSR[LFSR.len() - 1])
+}
+
+/// The `rank(r,c,i)` register variables of every cell, `bits` each.
+fn rank_vars(b: &mut FormulaBuilder, grid: &Grid, bits: usize) -> Vec<Vec<Lit>> {
+    (0..grid.len())
+        .map(|v| {
+            let (r, c) = grid.rc(v);
+            (0..bits)
+                .map(|i| b.named(names::call("rank", &[&r, &c, &i])))
+                .collect()
+        })
+        .collect()
+}
+
+/// First endpoints hold state 1; no other cell holds the zero state,
+/// which every linear step maps to itself.
+fn register_start(b: &mut FormulaBuilder, grid: &Grid, rank: &[Vec<Lit>]) {
+    for (v, bits) in rank.iter().enumerate() {
+        if let Role::Start(_) = grid.roles[v] {
+            for (i, &bit) in bits.iter().enumerate() {
+                b.clause(&[if i == 0 { bit } else { !bit }]);
+            }
+        } else {
+            b.clause(bits);
+        }
+    }
+}
+
+/// The rows of `A^steps`, `A` the register step of [`LFSR`] shape
+/// `(bits, tap)`: row `i` is the mask of the current bits whose XOR is bit
+/// `i` of the state `steps` steps later.
+fn register_power(bits: usize, tap: usize, steps: usize) -> Vec<u64> {
+    let mut rows: Vec<u64> = (0..bits).map(|i| 1 << i).collect();
+    for _ in 0..steps {
+        let mut next = vec![rows[bits - 1] ^ rows[tap]];
+        next.extend_from_slice(&rows[..bits - 1]);
+        rows = next;
+    }
+    rows
+}
+
+/// Clauses for `guard -> to = A^steps from` (see [`register_power`]).
+fn register_step(
+    b: &mut FormulaBuilder,
+    (bits, tap): (usize, usize),
+    steps: usize,
+    guard: Lit,
+    from: &[Lit],
+    to: &[Lit],
+) {
+    for (i, mask) in register_power(bits, tap, steps).into_iter().enumerate() {
+        // to[i] xor (xor of from[j] in mask) = 0: forbid every assignment
+        // of odd parity.
+        let terms: Vec<Lit> = std::iter::once(to[i])
+            .chain((0..bits).filter(|j| mask >> j & 1 == 1).map(|j| from[j]))
+            .collect();
+        for pattern in 0u64..1 << terms.len() {
+            if pattern.count_ones() % 2 == 0 {
+                continue;
+            }
+            let mut clause = vec![!guard];
+            // The clause is falsified exactly by the assignment `pattern`.
+            clause.extend(
+                terms
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &l)| if pattern >> t & 1 == 1 { !l } else { l }),
+            );
+            b.clause(&clause);
+        }
+    }
+}
+
+/// Arcs (orientations from first to second endpoint) with in- and
+/// out-degree one, and a shift register stepped along every arc (the
+/// acyclicity argument for every rule set).
+pub(super) fn arcs_and_register(
+    b: &mut FormulaBuilder,
+    grid: &Grid,
+    edges: &[(usize, usize, Lit)],
+    filled: &[Option<Lit>],
+) {
+    let n = grid.len();
+    let mut ins: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    let mut outs: Vec<Vec<(usize, Lit)>> = vec![Vec::new(); n];
+    for &(u, v, e) in edges {
+        // Never out of a second endpoint, never into a first one.
+        let mut arcs = Vec::with_capacity(2);
+        for (from, to) in [(u, v), (v, u)] {
+            if matches!(grid.roles[from], Role::End(_)) || matches!(grid.roles[to], Role::Start(_))
+            {
+                continue;
+            }
+            let (fr, fc) = grid.rc(from);
+            let (tr, tc) = grid.rc(to);
+            let arc = b.named(names::call("arc", &[&fr, &fc, &tr, &tc]));
+            b.implies(arc, e);
+            outs[from].push((to, arc));
+            ins[to].push(arc);
+            arcs.push(arc);
+        }
+        let mut clause = vec![!e];
+        clause.extend(&arcs);
+        b.clause(&clause);
+        if let [x, y] = arcs[..] {
+            b.clause(&[!x, !y]);
+        }
+    }
+    for v in 0..n {
+        let out_lits: Vec<Lit> = outs[v].iter().map(|&(_, l)| l).collect();
+        match grid.roles[v] {
+            Role::Start(_) => b.exactly_one(&out_lits, amo_for(out_lits.len())),
+            Role::End(_) => b.exactly_one(&ins[v], amo_for(ins[v].len())),
+            Role::Free => match filled[v] {
+                None => {
+                    b.exactly_one(&ins[v], amo_for(ins[v].len()));
+                    b.exactly_one(&out_lits, amo_for(out_lits.len()));
+                }
+                Some(f) => {
+                    for lits in [&ins[v], &out_lits] {
+                        b.at_most_one(lits, amo_for(lits.len()));
+                        let mut clause = vec![!f];
+                        clause.extend(lits.iter());
+                        b.clause(&clause);
+                        for &l in lits.iter() {
+                            b.implies(l, f);
+                        }
+                    }
+                }
+            },
+        }
+    }
+    // Only free cells can lie on a cycle (a first endpoint has no incoming
+    // arc, a second one no outgoing arc).
+    let free = grid.roles.iter().filter(|&&r| r == Role::Free).count();
+    let shape = lfsr_shape(free);
+    let rank = rank_vars(b, grid, shape.0);
+    register_start(b, grid, &rank);
+    for (v, list) in outs.iter().enumerate() {
+        for &(w, arc) in list {
+            register_step(b, shape, 1, arc, &rank[v], &rank[w]);
+        }
+    }
+}
+
+/// The edges (`u -> v`, right or down) a ray crosses, with their signs.
+type Crossings = Vec<((usize, usize), i64)>;
+
+/// A ray from an endpoint to the border of the grid, crossing the edges
+/// between the cells beside it: the net signed number of rays that the
+/// edge `u -> v` (right or down) crosses, by edge.
+///
+/// A ray leaves the centre of its cell in one of the four directions,
+/// shifted a little to one side, so that it passes through no cell centre
+/// and crosses edges only (a rising ray shifted right crosses the edges
+/// between `(r,c)` and `(r,c+1)` above the cell). The sign of a crossing is
+/// that of the cross product of the ray's direction with the edge's, so
+/// that a cycle's signed crossings of a ray add up to its winding number
+/// around the ray's origin.
+fn ray_crossings(
+    grid: &Grid,
+    pairs: &[[usize; 2]],
+    exists: &HashSet<(usize, usize)>,
+) -> HashMap<(usize, usize), i64> {
+    let mut net: HashMap<(usize, usize), i64> = HashMap::new();
+    let (rows, cols) = (grid.rows as i64, grid.cols as i64);
+    let at = |r: i64, c: i64| (r * cols + c) as usize;
+    for pair in pairs {
+        let mut best: Option<(usize, Crossings)> = None;
+        for &origin in pair {
+            let (r0, c0) = ((origin / grid.cols) as i64, (origin % grid.cols) as i64);
+            // (row step, column step) of the ray, and the side of the shift.
+            for (dr, dc) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+                for side in [0i64, -1] {
+                    let mut crossed = Vec::new();
+                    let (mut r, mut c) = (r0 + dr, c0 + dc);
+                    while (0..rows).contains(&r) && (0..cols).contains(&c) {
+                        // The edge crossed beside cell (r,c), as (u, v)
+                        // right or down, and its sign.
+                        let (u, v, sign) = if dc == 0 {
+                            // Vertical ray: crosses the horizontal edge
+                            // (r, c+side)-(r, c+side+1); direction (1,0).
+                            // d = (0, dr): d x a = -dr.
+                            (at(r, c + side), at(r, c + side + 1), -dr)
+                        } else {
+                            // Horizontal ray: crosses the vertical edge
+                            // (r+side, c)-(r+side+1, c); direction (0,1).
+                            // d = (dc, 0): d x a = dc.
+                            (at(r + side, c), at(r + side + 1, c), dc)
+                        };
+                        // Beside the grid, there is no edge to cross.
+                        let inside = if dc == 0 {
+                            c + side >= 0 && c + side + 1 < cols
+                        } else {
+                            r + side >= 0 && r + side + 1 < rows
+                        };
+                        if inside && exists.contains(&(u, v)) {
+                            crossed.push(((u, v), sign));
+                        }
+                        r += dr;
+                        c += dc;
+                    }
+                    // Fewest crossings, and rather edges no other ray
+                    // crosses (each extra step on an edge costs clauses).
+                    let cost = crossed
+                        .iter()
+                        .map(|(key, _)| {
+                            1 + 2 * net.get(key).map_or(0, |n| n.unsigned_abs() as usize)
+                        })
+                        .sum::<usize>();
+                    if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                        best = Some((cost, crossed));
+                    }
+                }
+            }
+        }
+        for (key, sign) in best.map(|(_, crossed)| crossed).unwrap_or_default() {
+            *net.entry(key).or_insert(0) += sign;
+        }
+    }
+    net
+}
+
+/// Rules out cycles under the default rules (every cell filled, strict
+/// cell rule) with one ray per line and a shift register that steps only
+/// where a ray is crossed: along every edge `u - v`, `rank(v)` is
+/// `A^w rank(u)`, `w` the net signed number of rays the edge crosses
+/// (`rank(u) = A^-w rank(v)` read the other way, so no orientation is
+/// needed). See the module documentation for why this is sound.
+pub(super) fn winding_register(
+    b: &mut FormulaBuilder,
+    grid: &Grid,
+    origins: &[[usize; 2]],
+    edges: &[(usize, usize, Lit)],
+) {
+    let exists: HashSet<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
+    let net = ray_crossings(grid, origins, &exists);
+    let shape = lfsr_exceeding(origins.len());
+    let rank = rank_vars(b, grid, shape.0);
+    register_start(b, grid, &rank);
+    for &(u, v, e) in edges {
+        let w = net.get(&(u, v)).copied().unwrap_or(0);
+        let steps = (w.unsigned_abs() as usize) % ((1 << shape.0) - 1);
+        if w >= 0 {
+            register_step(b, shape, steps, e, &rank[u], &rank[v]);
+        } else {
+            register_step(b, shape, steps, e, &rank[v], &rank[u]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shift_registers_have_full_period() {
+        for &(bits, tap) in LFSR {
+            let mask = (1usize << bits) - 1;
+            let mut state = 1usize;
+            let mut steps = 0usize;
+            loop {
+                let feedback = ((state >> (bits - 1)) ^ (state >> tap)) & 1;
+                state = ((state << 1) & mask) | feedback;
+                steps += 1;
+                if state == 1 {
+                    break;
+                }
+            }
+            assert_eq!(steps, mask, "register ({bits}, {tap})");
+        }
+    }
+
+    #[test]
+    fn register_period_exceeds_cells() {
+        assert_eq!(lfsr_shape(0), (2, 0));
+        assert_eq!(lfsr_shape(5), (2, 0));
+        assert_eq!(lfsr_shape(6), (3, 0));
+        assert_eq!(lfsr_shape(1600), (10, 2));
+        assert_eq!(lfsr_shape(2045), (10, 2));
+        assert_eq!(lfsr_shape(2046), (11, 1));
+        assert_eq!(lfsr_shape(2500), (11, 1));
+        assert_eq!(lfsr_shape(1002 * 1002), (20, 2));
+        assert_eq!(lfsr_exceeding(1), (2, 0));
+        assert_eq!(lfsr_exceeding(31), (6, 0));
+        assert_eq!(lfsr_exceeding(432), (9, 3));
+    }
+
+    /// The state after `steps` register steps, as integers.
+    fn stepped(bits: usize, tap: usize, mut state: u64, steps: usize) -> u64 {
+        let mask = (1u64 << bits) - 1;
+        for _ in 0..steps {
+            let feedback = ((state >> (bits - 1)) ^ (state >> tap)) & 1;
+            state = ((state << 1) & mask) | feedback;
+        }
+        state
+    }
+
+    #[test]
+    fn register_powers_are_repeated_steps() {
+        for &(bits, tap) in &LFSR[..8] {
+            for steps in 0..5 {
+                let rows = register_power(bits, tap, steps);
+                for state in [1u64, 2, 5, (1 << bits) - 1, (1 << (bits - 1)) + 3] {
+                    let state = state & ((1 << bits) - 1);
+                    let by_rows = rows
+                        .iter()
+                        .enumerate()
+                        .map(|(i, mask)| u64::from((state & mask).count_ones() % 2 == 1) << i)
+                        .sum::<u64>();
+                    assert_eq!(by_rows, stepped(bits, tap, state, steps), "{bits} {steps}");
+                }
+            }
+        }
+    }
+
+    /// Sum of the signed ray crossings along the closed walk `cells`.
+    fn around(net: &HashMap<(usize, usize), i64>, cells: &[usize]) -> i64 {
+        let mut total = 0;
+        for (i, &u) in cells.iter().enumerate() {
+            let v = cells[(i + 1) % cells.len()];
+            let w = net.get(&(u.min(v), u.max(v))).copied().unwrap_or(0);
+            total += if u < v { w } else { -w };
+        }
+        total
+    }
+
+    /// The rectangle ring of cells with corners `(r0,c0)`, `(r1,c1)`,
+    /// clockwise from the top left.
+    fn ring(cols: usize, (r0, c0): (usize, usize), (r1, c1): (usize, usize)) -> Vec<usize> {
+        let mut cells = Vec::new();
+        cells.extend((c0..c1).map(|c| r0 * cols + c));
+        cells.extend((r0..r1).map(|r| r * cols + c1));
+        cells.extend((c0 + 1..=c1).rev().map(|c| r1 * cols + c));
+        cells.extend((r0 + 1..=r1).rev().map(|r| r * cols + c0));
+        cells
+    }
+
+    #[test]
+    fn rays_count_the_enclosed_lines() {
+        // 9x9, three pairs: 1 and 2 inside, 3 on the border.
+        let text = "3\n9 9\n. . . . . . . . 3\n. . . . . . . . .\n. . . . . . . . .\n\
+                    . . 1 . . . . . .\n. . 1 . . 2 . . .\n. . . . . 2 . . .\n\
+                    . . . . . . . . .\n. . . . . . . . .\n. . . . . . . . 3\n";
+        let puzzle = crate::numberlink::parse::parse("t.in", text, 1).expect("puzzle");
+        let grid = Grid::new(&puzzle);
+        let mut exists = HashSet::new();
+        for u in 0..grid.len() {
+            for v in grid.forward(u) {
+                exists.insert((u, v));
+            }
+        }
+        let origins: Vec<[usize; 2]> = puzzle
+            .pairs
+            .iter()
+            .map(|[a, z]| [a.0 * 9 + a.1, z.0 * 9 + z.1])
+            .collect();
+        let net = ray_crossings(&grid, &origins, &exists);
+        // Around both inner pairs, clockwise and counter-clockwise.
+        let big = ring(9, (2, 1), (6, 7));
+        assert_eq!(around(&net, &big).abs(), 2);
+        let back: Vec<usize> = big.iter().rev().copied().collect();
+        assert_eq!(around(&net, &back), -around(&net, &big));
+        // Around pair 2 alone (column 5, rows 4-5), and around nothing.
+        assert_eq!(around(&net, &ring(9, (3, 4), (6, 6))).abs(), 1);
+        assert_eq!(around(&net, &ring(9, (2, 1), (5, 3))).abs(), 1);
+        assert_eq!(around(&net, &ring(9, (0, 0), (2, 2))), 0);
+        assert_eq!(around(&net, &ring(9, (6, 0), (8, 3))), 0);
+        // The whole border encloses pairs 1 and 2 (3 lies on it).
+        assert_eq!(around(&net, &ring(9, (0, 0), (8, 8))).abs(), 2);
+    }
+}

@@ -1,0 +1,263 @@
+//! The default ("rank") encoding: sound, compact and propagation-strong.
+//!
+//! Variables (1-based rows, columns and pair numbers in the names):
+//!
+//! - the colour of every cell, in one of two representations
+//!   (`--colours`): one-hot `cell(r,c)=k` for the lines that can reach the
+//!   cell (see *domains* below), or binary `colour(r,c,i)`, bit `i` of the
+//!   line's index, with the indices outside the cell's domain forbidden;
+//!   `auto` takes binary codes when cells can take many colours;
+//! - `edge(r,c,r2,c2)`: the line runs between two adjacent cells (the
+//!   projection set: distinct solutions differ in their edges);
+//! - `rank(r,c,i)`: bit `i` of the state of a `B`-bit maximal-length
+//!   linear feedback shift register (period `P = 2^B - 1`), the potential
+//!   that rules out cycles;
+//! - with `--cycles register` (the default under `--allow-empty` or
+//!   `--allow-touching`) also `arc(r,c,r2,c2)`: the edge is walked from the
+//!   first cell to the second, lines being oriented from the first
+//!   endpoint to the second.
+//!
+//! Constraints:
+//!
+//! 1. every non-endpoint cell has exactly one colour (at most one with
+//!    `--allow-empty`); an endpoint has its own;
+//! 2. an edge joins cells of the same colour, and (strict rule) two
+//!    adjacent cells of the same colour are joined by an edge;
+//! 3. degrees: exactly two edges at a filled free cell, one at an endpoint
+//!    (totalizer via [`FormulaBuilder::cardinality`]); with `--allow-empty`
+//!    at most two at a free cell, and at least two if it is filled, as
+//!    clauses that propagate like the totalizer
+//!    ([`FormulaBuilder::at_least_if`]);
+//! 4. no U-turn: under the strict rule at most two of the four edges of a
+//!    2x2 square (three would leave two adjacent cells of one colour
+//!    unjoined; four are a cycle); without it, not all four;
+//! 5. no cycles, in one of two ways (`--cycles`):
+//!    - *winding* (default rules): one ray per line, from one of its
+//!      endpoints straight to the border of the grid; along every edge
+//!      `u - v`, `rank(v) = A^w rank(u)`, where `A` is the register step
+//!      and `w` the net signed number of rays the edge crosses (`0` for
+//!      almost every edge: then the ranks are equal); no orientation is
+//!      needed, as read the other way the edge gives `A^-w`;
+//!    - *register* (any rules): `edge = arc(u,v) or arc(v,u)`, never
+//!      both; a first endpoint has one outgoing and no incoming arc, a
+//!      second endpoint the converse, every other filled cell one of each;
+//!      along every arc `u -> v`, `rank(v) = A rank(u)`;
+//!
+//!    in both, first endpoints hold state 1 and no cell the zero state
+//!    (which `A` maps to itself).
+//!
+//! Soundness. By 1-3 the edges form paths and cycles, and a path's two
+//! ends are endpoints of one colour, so of one pair. *Winding*: going once
+//! around a cycle multiplies the rank by `A^s`, `s` the sum of `w` along
+//! it, which is the sum over the rays of the cycle's winding number around
+//! the ray's origin (the signed count of a ray's crossings is that winding
+//! number): `±m`, `m` the number of ray origins inside. Under the default
+//! rules every cycle encloses a whole line: by 4 it is longer than four
+//! cells, so under the strict rule it has a cell inside (a cycle around no
+//! cell is a strip two cells wide, with two adjacent cells of one colour
+//! unjoined, unless it is a 2x2 square); that cell is filled, and its
+//! line cannot cross the cycle, so that line, endpoints and all, is inside
+//! (or it is itself a cycle inside: repeat). So `1 ≤ m ≤ K < P` and the
+//! rank would come back to itself after `A^±m ≠ I`, which no non-zero
+//! state does (`A^m - I` is invertible when `P` does not divide `m`).
+//! *Register*: every filled cell has in- and out-degree one (endpoints
+//! aside); around a cycle of `L` arcs the rank steps `L` times, so `P`
+//! divides `L`; `L` is even (the grid is bipartite), so `L ≥ 2P`, but the
+//! register is chosen with `2P >` free cells. Completeness: any solution
+//! gives a model (each line from its first endpoint, state 1, stepping as
+//! the constraints say; every cell is on one line).
+//!
+//! Why the winding register where it applies: it needs 4-6 bits per cell
+//! instead of 10-15 and no arcs, so about half the clauses of the
+//! register stepped along every arc.
+//!
+//! Redundant clauses that help propagation:
+//!
+//! - domains: a line can only use free cells of a connected region of
+//!   non-endpoint cells that touches both of its endpoints, so its colour
+//!   is possible only there, and edges between cells with disjoint domains
+//!   do not exist;
+//! - no U-turn (4) under the register: there cycles are excluded anyway.
+//!
+//! Under `--allow-empty`, a *full-cover guard* ([`full_cover_guard`]) is
+//! defined as "every free cell is filled", and the header asks `solve` to
+//! search under it first (`c try-first`): no solution or count changes,
+//! but the full-cover problem propagates strongly, so it is solved or
+//! refuted fast before the search with empty cells. Then `solve` climbs
+//! relaxation ladders (`c relax`, `--ladders`): by default every line is
+//! first kept on the route a negotiated-congestion router (module
+//! `route`) found for it (`route_ladders`) when those routes share no
+//! cell, and otherwise the number of empty cells is first kept small
+//! (`fill_ladder`); with `--ladders detour` every line is first kept on
+//! its shortest routes (`detour_ladders`). All are literals that `solve`
+//! only assumes, so none changes a solution or a count.
+
+use super::grid::{Grid, Role};
+use super::route;
+use super::{Colours, Cycles, Ladders, Options, Puzzle};
+use crate::builder::FormulaBuilder;
+use crate::names;
+use colours::{choose_colours, domains, log_colours, one_hot_colours, same_colour};
+use cycles::{arcs_and_register, winding_register};
+use ladders::{full_cover_guard, LadderWriter};
+use rustsat::types::{Lit, Var};
+use std::collections::HashMap;
+
+mod colours;
+mod cycles;
+mod ladders;
+
+pub use cycles::{lfsr_exceeding, lfsr_shape};
+
+/// Encodes `puzzle` under the rules in `options` (the encoding field is
+/// ignored: this is the rank encoding). The winding register is used only
+/// under the default rules, whatever `options.cycles` says.
+pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
+    let grid = Grid::new(puzzle);
+    let fill = !options.allow_empty;
+    let strict = !options.allow_touching;
+    // The winding argument holds only under the default rules (there
+    // `--cycles winding` is refused with other rules before this point).
+    let winding = match options.cycles {
+        Cycles::Auto | Cycles::Winding => fill && strict,
+        Cycles::Register => false,
+    };
+    let mut b = FormulaBuilder::new("numberlink", "numberlink/rank");
+    let n = grid.len();
+    let domains = domains(&grid);
+    let colours = match options.colours {
+        Colours::Auto => choose_colours(&grid, &domains, puzzle.pairs.len()),
+        chosen => chosen,
+    };
+
+    // 1. Colours, and `filled` literals for free cells that may be empty.
+    let mut filled: Vec<Option<Lit>> = vec![None; n];
+    let vars = if colours == Colours::Log {
+        log_colours(&mut b, &grid, &domains, puzzle, fill, &mut filled)
+    } else {
+        one_hot_colours(&mut b, &grid, &domains, puzzle, fill, &mut filled)
+    };
+
+    // 2. Edges and colour consistency.
+    let mut edges: Vec<(usize, usize, Lit)> = Vec::new();
+    for u in 0..n {
+        for v in grid.forward(u) {
+            let common = domains[u]
+                .iter()
+                .any(|k| domains[v].binary_search(k).is_ok());
+            if !common {
+                continue;
+            }
+            let (r, c) = grid.rc(u);
+            let (r2, c2) = grid.rc(v);
+            let e = b.named(names::call("edge", &[&r, &c, &r2, &c2]));
+            edges.push((u, v, e));
+            same_colour(&mut b, &vars, &domains, &filled, strict, (u, v, e));
+        }
+    }
+
+    // 3. Degrees: two edges at a filled free cell, one at an endpoint.
+    {
+        let mut inc: Vec<Vec<Lit>> = vec![Vec::new(); n];
+        for &(u, v, e) in &edges {
+            inc[u].push(e);
+            inc[v].push(e);
+        }
+        for (v, lits) in inc.iter().enumerate() {
+            match grid.roles[v] {
+                Role::Free if fill => b.cardinality(lits, 2, 2),
+                Role::Free => {
+                    b.cardinality(lits, 0, 2);
+                    // A filled cell has two edges: said directly, so unit
+                    // propagation completes its degree as the totalizer
+                    // does under full cover (the arcs imply it only by
+                    // case analysis, which the solver pays for in
+                    // conflicts).
+                    if let Some(filled) = filled[v] {
+                        b.at_least_if(filled, lits, 2);
+                    }
+                }
+                _ => b.cardinality(lits, 1, 1),
+            }
+        }
+    }
+
+    // 4. No U-turns in 2x2 squares.
+    no_u_turns(&mut b, &grid, &edges, strict);
+
+    // 5. No cycles.
+    if winding {
+        winding_register(&mut b, &grid, &grid.endpoints, &edges);
+    } else {
+        arcs_and_register(&mut b, &grid, &edges, &filled);
+    }
+
+    if !fill {
+        let guard = full_cover_guard(&mut b, &filled);
+        b.try_first(&[guard]);
+        let ladders = LadderWriter {
+            grid: &grid,
+            domains: &domains,
+            vars: &vars,
+            filled: &filled,
+            edges: &edges,
+        };
+        match options.ladders {
+            Ladders::Auto => {
+                let routes = route::route(&grid);
+                if routes.shared.is_empty() {
+                    ladders.route_ladders(&mut b, &routes);
+                } else {
+                    ladders.fill_ladder(&mut b);
+                }
+            }
+            Ladders::Route => ladders.route_ladders(&mut b, &route::route(&grid)),
+            Ladders::Fill => ladders.fill_ladder(&mut b),
+            Ladders::Detour => ladders.detour_ladders(&mut b),
+            Ladders::None => {}
+        }
+    }
+
+    let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
+    b.projection(&projection);
+    if fill {
+        // Every solution has cells - K edges.
+        b.blocking_positive();
+    }
+    b
+}
+
+/// Under the strict rule at most two of the four edges of every 2x2 square
+/// (three would leave two adjacent cells of one line unjoined, four are a
+/// cycle); without it, not all four.
+fn no_u_turns(b: &mut FormulaBuilder, grid: &Grid, edges: &[(usize, usize, Lit)], strict: bool) {
+    let edge_at: HashMap<(usize, usize), Lit> =
+        edges.iter().map(|&(u, v, e)| ((u, v), e)).collect();
+    for r in 0..grid.rows.saturating_sub(1) {
+        for c in 0..grid.cols.saturating_sub(1) {
+            let v = r * grid.cols + c;
+            let square: Vec<Lit> = [
+                (v, v + 1),
+                (v, v + grid.cols),
+                (v + 1, v + 1 + grid.cols),
+                (v + grid.cols, v + 1 + grid.cols),
+            ]
+            .iter()
+            .filter_map(|key| edge_at.get(key).copied())
+            .collect();
+            let negated: Vec<Lit> = square.iter().map(|&e| !e).collect();
+            match (strict, negated.len()) {
+                (true, 3) => b.clause(&negated),
+                (true, 4) => {
+                    for skip in 0..4 {
+                        let mut clause = negated.clone();
+                        clause.remove(skip);
+                        b.clause(&clause);
+                    }
+                }
+                (false, 4) => b.clause(&negated),
+                _ => {}
+            }
+        }
+    }
+}
