@@ -165,3 +165,23 @@ fn every_family_command_answers_version() {
         }
     }
 }
+
+#[test]
+fn a_letter_grid_comes_back_with_its_own_letters() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(dir.path(), "flow.txt", b"3 3\nR.R\nG.G\nB.B\n");
+    let out = decoded("numberlink", &[file.to_str().unwrap()], &["--max", "2"], &[]);
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
+    assert_eq!(rows[..3], ["R R R", "G G G", "B B B"], "{text}");
+    assert_eq!(rows[4..7], ["R ─ R", "G ─ G", "B ─ B"], "{text}");
+    assert!(!text.contains('1'), "renumbered: {text}");
+}
+
+#[test]
+fn a_seed_file_without_its_k_line_says_it_was_read_as_a_letter_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(dir.path(), "p.in", b"3 3\n1 . 1\n. . .\n2 . 2\n");
+    let out = run("encode-numberlink", &[file.to_str().unwrap()], b"");
+    common::assert_error(&out, "read as a letter grid");
+}

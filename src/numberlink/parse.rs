@@ -448,7 +448,9 @@ fn parse_letters(source: &str, text: &str, index: usize) -> Result<Puzzle> {
                     source,
                     row_line,
                     format!(
-                        "row {} has {} cells, expected {cols} (ragged rows)",
+                        "row {} has {} cells, expected {cols} (ragged rows; read as a letter \
+                         grid, whose first line is 'WIDTH HEIGHT': a seed-format file starts \
+                         with a line K, the number of pairs)",
                         r + 1,
                         chars.len()
                     ),

@@ -1,7 +1,7 @@
 //! Drawing a solution: the seed solver's result format (numbers, then the
 //! line drawing with `─ | ┌ ┐ └ ┘`), the ADC answer format, and SVG.
 
-use super::{Puzzle, Solution, Style};
+use super::{Format, Puzzle, Solution, Style};
 use std::fmt::Write;
 use std::io::IsTerminal;
 
@@ -56,7 +56,10 @@ fn table(
     colour: bool,
     token: impl Fn(usize, usize) -> String,
 ) -> String {
-    let width = puzzle.max_number().max(1).to_string().len();
+    let width = (1..=puzzle.max_number())
+        .map(|n| label(puzzle, n).chars().count())
+        .max()
+        .unwrap_or(1);
     let mut out = String::new();
     for r in 0..puzzle.rows {
         for c in 0..puzzle.cols {
@@ -80,20 +83,36 @@ fn table(
     out
 }
 
-/// The line number of cell (`r`, `c`) as text (`0` for an empty cell).
-fn number_at(solution: &Solution, r: usize, c: usize) -> String {
-    solution
+/// How line `number` is written: as the puzzle wrote it (a letter of a
+/// letter grid, a number otherwise); an empty cell (`0`) is `.` in a
+/// letter grid and `0` otherwise.
+fn label(puzzle: &Puzzle, number: usize) -> String {
+    if puzzle.format != Format::Letters {
+        return number.to_string();
+    }
+    puzzle
+        .numbers
+        .iter()
+        .position(|&n| n == number)
+        .and_then(|k| puzzle.labels.get(k))
+        .cloned()
+        .unwrap_or_else(|| ".".to_string())
+}
+
+/// The line of cell (`r`, `c`) as text.
+fn label_at(puzzle: &Puzzle, solution: &Solution, r: usize, c: usize) -> String {
+    let number = solution
         .grid
         .get(r)
         .and_then(|row| row.get(c))
         .copied()
-        .unwrap_or(0)
-        .to_string()
+        .unwrap_or(0);
+    label(puzzle, number)
 }
 
-/// The number matrix.
+/// The matrix of line labels.
 fn numbers(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
-    table(puzzle, solution, colour, |r, c| number_at(solution, r, c))
+    table(puzzle, solution, colour, |r, c| label_at(puzzle, solution, r, c))
 }
 
 /// The line drawing: endpoints as numbers, path cells as box characters.
@@ -102,7 +121,7 @@ fn lines(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
     let ends = puzzle.endpoint_grid();
     table(puzzle, solution, colour, |r, c| {
         if ends[r][c] != 0 {
-            return ends[r][c].to_string();
+            return label(puzzle, ends[r][c]);
         }
         let glyph = match links[r][c] {
             [false, false, true, true] => "─",
@@ -114,7 +133,7 @@ fn lines(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
             _ => "",
         };
         if glyph.is_empty() {
-            number_at(solution, r, c)
+            label_at(puzzle, solution, r, c)
         } else {
             glyph.to_string()
         }

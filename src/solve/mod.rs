@@ -71,9 +71,10 @@ pub enum Enumeration {
     /// cubes`) and the solver takes assumptions, else blocking clauses.
     #[default]
     Auto,
-    /// Disjoint cubes over the projection variables (see [`cubes`]).
+    /// Disjoint cubes over the projection variables: branch on them and
+    /// never block.
     Cubes,
-    /// A blocking clause after each solution (see [`Blocking`]).
+    /// A blocking clause after each solution (`--blocking` says which).
     Blocking,
 }
 
