@@ -521,7 +521,7 @@ impl<'a> Parser<'a> {
             return Ok(true);
         }
         let weight = self.parse_int(token)?;
-        if weight < 0 && self.problem.is_none() {
+        if weight < 0 && self.problem.is_none() && !self.seen_hard {
             return Err(self.err(NO_PROBLEM_LINE));
         }
         if weight < 0 {
@@ -657,6 +657,17 @@ fn shown(token: &[u8]) -> String {
     text
 }
 
+/// Writes the soft clauses of `formula`, each after its weight.
+fn write_soft_clauses(out: &mut dyn Write, formula: &Formula) -> std::io::Result<()> {
+    let mut buffer = itoa::Buffer::new();
+    for (clause, weight) in formula.soft.iter().zip(&formula.weights) {
+        out.write_all(buffer.format(*weight).as_bytes())?;
+        out.write_all(b" ")?;
+        write_clause(out, clause)?;
+    }
+    Ok(())
+}
+
 /// Writes a clause as a DIMACS line: `1 -2 3 0`.
 pub fn write_clause(out: &mut dyn Write, clause: &[Lit]) -> std::io::Result<()> {
     let mut buffer = itoa::Buffer::new();
@@ -687,17 +698,31 @@ pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<
             // be indistinguishable from empty input: use the old header.
             writeln!(out, "p wcnf {} 0", formula.num_vars)?;
         }
+        Kind::Wcnf if formula.hard.is_empty() => {
+            // Without an `h` clause the 2022+ format would not read back
+            // as WCNF: use the old header, with a top weight above every
+            // soft weight.
+            let top = formula
+                .weights
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .saturating_add(1);
+            writeln!(
+                out,
+                "p wcnf {} {} {top}",
+                formula.num_vars,
+                formula.soft.len()
+            )?;
+            write_soft_clauses(out, formula)?;
+        }
         Kind::Wcnf => {
             for clause in formula.hard.iter() {
                 out.write_all(b"h ")?;
                 write_clause(out, clause)?;
             }
-            let mut buffer = itoa::Buffer::new();
-            for (clause, weight) in formula.soft.iter().zip(&formula.weights) {
-                out.write_all(buffer.format(*weight).as_bytes())?;
-                out.write_all(b" ")?;
-                write_clause(out, clause)?;
-            }
+            write_soft_clauses(out, formula)?;
         }
     }
     Ok(())

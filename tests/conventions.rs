@@ -58,15 +58,33 @@ fn after_a_failed_encoder_the_later_stages_only_say_there_was_no_input() {
 #[test]
 fn help_texts_show_no_rustdoc_link_syntax() {
     let commands = [
-        "solve", "cnf-names", "cnf-dimacs", "cnf-stats", "model-names", "cnf-gen", "bench-run",
-        "bench-report", "satpipe-docs", "encode-numberlink", "decode-numberlink",
-        "encode-nonogram", "decode-nonogram", "encode-rules", "decode-rules",
-        "encode-crossword", "decode-crossword", "encode-sanalouhos", "decode-sanalouhos",
+        "solve",
+        "cnf-names",
+        "cnf-dimacs",
+        "cnf-stats",
+        "model-names",
+        "cnf-gen",
+        "bench-run",
+        "bench-report",
+        "satpipe-docs",
+        "encode-numberlink",
+        "decode-numberlink",
+        "encode-nonogram",
+        "decode-nonogram",
+        "encode-rules",
+        "decode-rules",
+        "encode-crossword",
+        "decode-crossword",
+        "encode-sanalouhos",
+        "decode-sanalouhos",
     ];
     for command in commands {
         let out = run(command, &["--help"], b"");
         assert_eq!(code(&out), 0, "{command}");
         let help = stdout(&out);
-        assert!(!help.contains("[`"), "{command} --help shows a rustdoc link:\n{help}");
+        assert!(
+            !help.contains("[`"),
+            "{command} --help shows a rustdoc link:\n{help}"
+        );
     }
 }

@@ -119,12 +119,12 @@ fn enumeration_counts_distinct_fills() {
             &words.to_string_lossy(),
         ],
         &["--all"],
-        &["--format", "grid"],
+        &[],
     );
     let text = stdout(&outs[2]);
     assert!(text.ends_with("2 solutions\n"), "{text}");
     assert!(
-        text.contains("ab\ncd\n") && text.contains("ac\nbd\n"),
+        text.contains("a b\nc d\n") && text.contains("a c\nb d\n"),
         "{text}"
     );
 }
@@ -416,7 +416,7 @@ fn counted_fills(pattern: &std::path::Path, words: &std::path::Path, encoding: &
             encoding,
         ],
         &["--all"],
-        &["--format", "grid"],
+        &[],
     );
     let text = stdout(&outs[2]);
     match code(&outs[2]) {
@@ -506,7 +506,7 @@ fn freeform_join_clauses_keep_the_solutions() {
                 encoding,
             ],
             &["--all"],
-            &["--format", "grid"],
+            &[],
         );
         assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
         stdout(&outs[2])

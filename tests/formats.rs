@@ -170,7 +170,12 @@ fn every_family_command_answers_version() {
 fn a_letter_grid_comes_back_with_its_own_letters() {
     let dir = tempfile::tempdir().unwrap();
     let file = temp_file(dir.path(), "flow.txt", b"3 3\nR.R\nG.G\nB.B\n");
-    let out = decoded("numberlink", &[file.to_str().unwrap()], &["--max", "2"], &[]);
+    let out = decoded(
+        "numberlink",
+        &[file.to_str().unwrap()],
+        &["--max", "2"],
+        &[],
+    );
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
     assert_eq!(rows[..3], ["R R R", "G G G", "B B B"], "{text}");

@@ -751,7 +751,7 @@ fn where_the_routes_share_cells_the_default_is_the_fill_ladder() {
     let ladders: Vec<&str> = cnf.lines().filter(|l| l.starts_with("c relax ")).collect();
     assert_eq!(ladders.len(), 1, "{ladders:?}");
     assert_eq!(ladders[0].split_whitespace().count(), 2 + 5, "{ladders:?}");
-    assert!(cnf.contains("\nc option ladders=auto\n"));
+    assert!(cnf.contains("\nc option --ladders=auto\n"));
 }
 
 #[test]
