@@ -101,7 +101,7 @@ bench-numberlink: release
 bench-sanalouhos: release
 	scripts/bench-sanalouhos.sh $(RELEASE)
 # Coverage-guided fuzzing of every parser (fuzz/, docs/reliability.md); not
-# part of `make test`. FUZZ_TARGETS="dimacs nonogram" picks targets.
+# part of `make test`. FUZZ_TARGETS="dimacs family" picks targets.
 FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
