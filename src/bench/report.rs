@@ -788,7 +788,10 @@ pub fn pivot_markdown(
         },
         limits.into_iter().collect::<Vec<_>>().join(", "),
         match baseline {
-            Some("target") => format!(" Ratios: {target_title} over our seconds."),
+            Some("target") => format!(
+                " Ratios: {} over our seconds.",
+                target_title.trim_end_matches(" (s)")
+            ),
             Some(name) => format!(
                 " Ratios: the `{name}` variant's seconds over the other's, same solver, same run."
             ),
