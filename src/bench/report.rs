@@ -744,8 +744,7 @@ pub fn pivot_markdown(
     let single_solver = solvers.len() == 1;
     let single_variant = variants.len() == 1;
     let title = |solver: &str, variant: &str| match (single_solver, single_variant) {
-        (true, true) => "seconds".to_string(),
-        (true, false) => variant.to_string(),
+        (true, _) => variant.to_string(),
         (false, true) => solver.to_string(),
         (false, false) => format!("{solver} {variant}"),
     };
@@ -773,20 +772,30 @@ pub fn pivot_markdown(
             header.push(ratio_title(solver, base, variant));
         }
     }
+    let repeats = rows.iter().find_map(|r| {
+        r.message
+            .split("median of ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .map(str::to_string)
+    });
     let mut text = String::new();
     let limits: std::collections::BTreeSet<String> =
         rows.iter().map(|r| format!("{}", r.time_limit)).collect();
     text.push_str(&format!(
         "Seconds of the whole pipeline (encode, solve and decode run one after another) \
          per {}; `?` no answer within the time limit ({} s), ratios then are bounds; `!` an \
-         error or a wrong answer (listed below the table).{}\n\n",
+         error or a wrong answer (listed below the table).{}{}\n\n",
         match (single_solver, single_variant) {
-            (true, true) => "instance".to_string(),
+            (true, true) => format!("instance, variant {}, solver {}", variants[0], solvers[0]),
             (true, false) => format!("variant, solver {}", solvers[0]),
             (false, true) => "solver".to_string(),
             (false, false) => "solver and variant".to_string(),
         },
         limits.into_iter().collect::<Vec<_>>().join(", "),
+        repeats.map_or(String::new(), |n| format!(
+            " Each time is the median of {n} runs."
+        )),
         match baseline {
             Some("target") => format!(
                 " Ratios: {} over our seconds.",
