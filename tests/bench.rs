@@ -381,14 +381,12 @@ fn the_pivot_view_puts_variants_in_columns_with_ratios_and_targets() {
         "{text}"
     );
     assert!(
-        text.contains(
-            "| p2 | SAT | 1.00 | 0.250 | 1.50 | 4.0x | 0.7x | 2.00 | 2.00! | 0.5x | <0.5x |"
-        ),
+        text.contains("| p2 | SAT | 1.00 | 0.250 | 1.50 | 4.0x | 0.7x | 2.00 | 2.00! | 0.5x | - |"),
         "{text}"
     );
     assert!(
         text.contains(
-            "| **total** |  | 6.00 | 0.750 | 2.50? | 8.0x | <2.4x | 2.00 | 2.00? | 3.0x | <3.0x |"
+            "| **total** |  | 6.00 | 0.750 | 2.50? | 8.0x | <2.4x | 2.00 | 2.00! | 0.5x | - |"
         ),
         "{text}"
     );
@@ -655,4 +653,42 @@ fn unknown_solvers_and_a_missing_instances_folder_fail_up_front() {
         stderr(&output)
     );
     assert!(!Path::new(csv).exists());
+}
+
+#[test]
+fn a_csv_of_the_first_schema_is_read_but_not_appended_to() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let old = temp_file(
+        dir.path(),
+        "old.csv",
+        format!(
+            "{}\ngen,queens-8,default,,cadical,SAT,true,64,100,0.0,0.5,0.0,1.0,10,\n",
+            COLUMNS[..15].join(",")
+        )
+        .as_bytes(),
+    );
+    let rows = read_rows(&old).expect("old schema reads");
+    assert_eq!(rows[0].solutions, None);
+    assert_eq!(rows[0].solve_options, "");
+    let output = run(
+        "bench-run",
+        &[
+            "--csv",
+            old.to_str().expect("utf-8"),
+            "--family",
+            "gen",
+            "--filter",
+            "php-6-5",
+            "--solvers",
+            "cadical",
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("{}:1:", old.display()))
+            && stderr(&output).contains("give a new --csv file"),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -626,6 +626,24 @@ struct Cell {
 }
 
 impl Cell {
+    /// A known number of seconds (a target).
+    fn fixed(seconds: f64) -> Cell {
+        Cell {
+            seconds,
+            solved: true,
+            error: false,
+        }
+    }
+
+    /// The sum of two cells: solved if both are, failed if one is.
+    fn plus(self, other: Cell) -> Cell {
+        Cell {
+            seconds: self.seconds + other.seconds,
+            solved: self.solved && other.solved,
+            error: self.error || other.error,
+        }
+    }
+
     fn of(row: &Row) -> Cell {
         Cell {
             seconds: row.encode_seconds + row.solve_seconds + row.decode_seconds,
@@ -647,12 +665,13 @@ impl Cell {
 }
 
 /// `base / other` as a ratio cell: a bound (`>`, `<`) when one side gave no
-/// answer, `-` when neither did.
-fn ratio_text(base: Option<(f64, bool)>, other: Option<Cell>) -> String {
-    let (Some((b, b_solved)), Some(o)) = (base, other) else {
+/// answer, `-` when neither did or one failed.
+fn ratio_text(base: Option<Cell>, other: Option<Cell>) -> String {
+    let (Some(base), Some(o)) = (base, other) else {
         return "-".into();
     };
-    if !b_solved && !o.solved {
+    let (b, b_solved) = (base.seconds, base.solved);
+    if (!b_solved && !o.solved) || base.error || o.error {
         return "-".into();
     }
     let bound = if !b_solved {
@@ -802,15 +821,18 @@ pub fn pivot_markdown(
                 target_title.trim_end_matches(" (s)")
             ),
             Some(name) => format!(
-                " Ratios: the `{name}` variant's seconds over the other's, same solver, same run."
+                " Ratios: the `{name}` variant's seconds over the other's, same solver, same \
+                 run; the total's ratios sum the instances both ran without failing."
             ),
             None => String::new(),
         }
     ));
     text.push_str(&format!("| {} |\n", header.join(" | ")));
     text.push_str(&format!("|---|---|{}\n", "---:|".repeat(header.len() - 2)));
-    // Totals per (solver, variant): seconds, all solved, any present.
-    let mut totals: HashMap<(String, String), (f64, bool, bool)> = HashMap::new();
+    // Totals per (solver, variant), and per ratio column over the
+    // instances where both sides ran without failing.
+    let mut totals: HashMap<(String, String), Cell> = HashMap::new();
+    let mut pair_totals: HashMap<(String, String, String), (Cell, Cell)> = HashMap::new();
     let mut target_total = (0.0, true);
     let mut errors: Vec<&Row> = Vec::new();
     for instance in &instances {
@@ -848,21 +870,30 @@ pub fn pivot_markdown(
                 }
                 line.push(cell(variant).map_or("-".into(), |c| c.text()));
                 if let Some(c) = cell(variant) {
-                    let total = totals
+                    totals
                         .entry((solver.clone(), variant.clone()))
-                        .or_insert((0.0, true, false));
-                    total.0 += c.seconds;
-                    total.1 &= c.solved;
-                    total.2 = true;
+                        .and_modify(|t| *t = t.plus(c))
+                        .or_insert(c);
                 }
             }
             for (base, variant) in &ratio_columns {
                 let base_cell = if by_target {
-                    target.map(|t| (t, true))
+                    target.map(Cell::fixed)
                 } else {
-                    cell(base).map(|c| (c.seconds, c.solved))
+                    cell(base)
                 };
                 line.push(ratio_text(base_cell, cell(variant)));
+                if let (Some(b), Some(v)) = (base_cell, cell(variant)) {
+                    if !b.error && !v.error {
+                        pair_totals
+                            .entry((solver.clone(), base.clone(), variant.clone()))
+                            .and_modify(|(tb, tv)| {
+                                *tb = tb.plus(b);
+                                *tv = tv.plus(v);
+                            })
+                            .or_insert((b, v));
+                    }
+                }
             }
         }
         text.push_str(&format!("| {} |\n", line.join(" | ")));
@@ -877,26 +908,13 @@ pub fn pivot_markdown(
             });
         }
         for solver in &solvers {
-            let total = |variant: &str| {
-                totals
-                    .get(&(solver.clone(), variant.to_string()))
-                    .filter(|t| t.2)
-                    .map(|t| Cell {
-                        seconds: t.0,
-                        solved: t.1,
-                        error: false,
-                    })
-            };
             for variant in &variants {
-                line.push(total(variant).map_or("-".into(), |c| c.text()));
+                let total = totals.get(&(solver.clone(), variant.clone()));
+                line.push(total.map_or("-".into(), |c| c.text()));
             }
             for (base, variant) in &ratio_columns {
-                let base_total = if by_target {
-                    target_total.1.then_some((target_total.0, true))
-                } else {
-                    total(base).map(|c| (c.seconds, c.solved))
-                };
-                line.push(ratio_text(base_total, total(variant)));
+                let pair = pair_totals.get(&(solver.clone(), base.clone(), variant.clone()));
+                line.push(ratio_text(pair.map(|p| p.0), pair.map(|p| p.1)));
             }
         }
         text.push_str(&format!("| {} |\n", line.join(" | ")));
@@ -1020,10 +1038,15 @@ mod tests {
             solved: false,
             error: false,
         };
-        assert_eq!(ratio_text(Some((4.0, true)), Some(solved(2.0))), "2.0x");
-        assert_eq!(ratio_text(Some((20.0, false)), Some(solved(2.0))), ">10.0x");
-        assert_eq!(ratio_text(Some((1.0, true)), Some(open)), "<0.1x");
-        assert_eq!(ratio_text(Some((20.0, false)), Some(open)), "-");
+        let failed = Cell {
+            error: true,
+            ..solved(1.0)
+        };
+        assert_eq!(ratio_text(Some(solved(4.0)), Some(solved(2.0))), "2.0x");
+        assert_eq!(ratio_text(Some(open), Some(solved(2.0))), ">10.0x");
+        assert_eq!(ratio_text(Some(solved(1.0)), Some(open)), "<0.1x");
+        assert_eq!(ratio_text(Some(open), Some(open)), "-");
         assert_eq!(ratio_text(None, Some(open)), "-");
+        assert_eq!(ratio_text(Some(solved(4.0)), Some(failed)), "-");
     }
 }
