@@ -91,7 +91,8 @@ bench-parse: release deps
 # the CSV are not repeated (an interrupted target resumes); FRESH=1
 # measures again. SOLVERS and LIMIT (seconds) override each target's.
 BENCH_DOC ?= docs/benchmarks.md
-# bench_family FAMILY,SOLVERS,LIMIT,RUN-ARGS: run and report one family.
+# bench_family FAMILY,SOLVERS,LIMIT,RUN-ARGS,REPORT-ARGS: run and report
+# one family.
 define bench_family
 	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family $(1) --solvers '$(or $(SOLVERS),$(2))' \
 	    --time-limit $(or $(LIMIT),$(3)) $(4) $(if $(FRESH),--rerun)
