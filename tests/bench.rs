@@ -552,6 +552,31 @@ fn configuration_directives_reach_the_pipeline() {
     let wrong = find("listed/wrong", "default");
     assert_eq!(wrong.result, Outcome::Error);
     assert_eq!(wrong.message, "wrong answer: SAT, expected UNSAT");
+
+    // A listed file that does not exist is an error naming the line.
+    let conf = family.join("bench.conf");
+    let mut text = std::fs::read_to_string(&conf).expect("read");
+    text.push_str("instance gone missing.in\n");
+    std::fs::write(&conf, text).expect("write");
+    let output = run(
+        "bench-run",
+        &[
+            "--instances",
+            dir.path().join("instances").to_str().expect("utf-8"),
+            "--family",
+            "numberlink",
+            "--solvers",
+            "cadical",
+            "--list",
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 1);
+    assert!(
+        stderr(&output).contains(&format!("{}:9: instance 'gone'", conf.display())),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -129,6 +129,8 @@ pub struct ListedInstance {
     pub file: Option<String>,
     /// Its own stage arguments (before the file).
     pub args: StageArgs,
+    /// The line of the configuration that lists it.
+    pub line: usize,
 }
 
 /// The answer an instance is known to have.
@@ -255,6 +257,7 @@ impl FamilyConfig {
                         name,
                         file,
                         args: stages(&words[3..])?,
+                        line: index + 1,
                     });
                 }
                 "expect" => {
@@ -786,12 +789,11 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
                 Some(file) => {
                     let path = dir.join(file);
                     if !path.is_file() {
-                        return Err(Error::Usage(format!(
-                            "{}: instance '{}': no file {}",
-                            dir.join(CONFIG_FILE).display(),
-                            listed.name,
-                            path.display()
-                        )));
+                        return Err(Error::parse(
+                            &dir.join(CONFIG_FILE).display().to_string(),
+                            listed.line,
+                            format!("instance '{}': no file {}", listed.name, path.display()),
+                        ));
                     }
                     Source::File(path)
                 }
