@@ -9,6 +9,7 @@
 #   make bench-crossword  crossword pipelines against the issue's targets
 #   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
 #   make bench-numberlink Numberlink pipelines, rank against seed encoding
+#   make bench-gen    cnf-gen formulas with known answers, by solver
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 #   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
 
@@ -20,7 +21,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink fuzz
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-gen fuzz
 
 all: build
 
@@ -74,32 +75,54 @@ docs: build
 	satpipe-docs --out $(TARGET_DIR)/docs
 
 # Throughput of our DIMACS reader and writer on a generated 3-CNF of about
-# 150 MB, against CaDiCaL reading the same file in the same run.
+# 150 MB, against CaDiCaL reading the same file in the same run (a script:
+# it measures a library example and cadical's own parse time, not
+# pipelines).
 BENCH_DIR ?= $(TARGET_DIR)/bench
 bench-parse: release deps
 	scripts/bench-parse.sh $(RELEASE) $(BENCH_DIR)
 
-# solv-o-matic's puzzles (instances/rules) through encode-rules, solve --all
-# and decode-rules: median of REPEAT runs each, total and slowest puzzle,
-# against the times recorded for solv-o-matic (not published as a crate).
-bench-rules: deps
-	$(CARGO) build --release --bin encode-rules --bin decode-rules --bin solve
-	scripts/bench-rules.sh $(RELEASE)
+# The per-family benchmarks: bench-run with the family's
+# instances/<family>/bench.conf (instances, variants, known answers,
+# targets, baseline) on release binaries into $(BENCH_CSV), then
+# bench-report's pivot view of the family (a line per instance, a column
+# per solver and variant, ratios against the baseline) into its section
+# of $(BENCH_DOC) and plots into $(BENCH_OUT)/<family>. Runs already in
+# the CSV are not repeated (an interrupted target resumes); FRESH=1
+# measures again. SOLVERS and LIMIT (seconds) override each target's.
+BENCH_DOC ?= docs/benchmarks.md
+# bench_family FAMILY,SOLVERS,LIMIT,RUN-ARGS,REPORT-ARGS: run and report
+# one family.
+define bench_family
+	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family $(1) --solvers '$(or $(SOLVERS),$(2))' \
+	    --time-limit $(or $(LIMIT),$(3)) $(4) $(if $(FRESH),--rerun)
+	$(RELEASE)/bench-report $(BENCH_CSV) --family $(1) --solvers '$(or $(SOLVERS),$(2))' $(5) \
+	    --view pivot --out $(BENCH_OUT)/$(1) --markdown $(BENCH_DOC)
+endef
+
+# solv-o-matic's puzzles (instances/rules): encode-rules | solve --all |
+# decode-rules, median of 3 runs, against the times recorded for
+# solv-o-matic (not published as a crate), with the speed-up.
+bench-rules: release
+	$(call bench_family,rules,cadical,60,--encoding default --repeat 3,--encoding default)
 # Crossword pipelines (freeform 7x14 and 10x10, open 5x5, the ingrid 15x15
-# example with a ~100k-word list) against the issue's targets.
-bench-crossword: release deps
-	scripts/bench-crossword.sh $(RELEASE) $(BENCH_DIR)/crossword
-# Numberlink: encode | solve | decode over the seed instances, the ADC 2015
-# problems (full cover, and --allow-empty) and the 50x50 puzzles of
-# inputs10, default encoding against --encoding seed on the same solver in
-# the same run (SETS, SOLVERS, LIMIT, EMPTY_LIMIT, BASELINE: see the script).
+# example with a ~100k-word list) against the issue's targets, default
+# encoding against --encoding selectors. SOLVERS="cadical ext:cadical"
+# adds an installed CaDiCaL on the same formulas.
+bench-crossword: release
+	$(call bench_family,crossword,cadical,120)
+# Numberlink: the seed instances, the ADC 2015 problems (full cover, and
+# --allow-empty) and the 50x50 puzzles of inputs10, default encoding
+# against --encoding seed on the same solver in the same run.
 bench-numberlink: release
-	scripts/bench-numberlink.sh $(RELEASE)
-# Sanalouhos: readme1's 663 solutions through encode | solve --all | decode
-# (cube enumeration against naive full blocking clauses, same run) and the
-# least-words optimum, release binaries.
+	$(call bench_family,numberlink,cadical kissat,20,--jobs $(BENCH_JOBS))
+# Sanalouhos: all solutions (cube enumeration against blocking clauses,
+# same run) and the least-words optimum, median of 5 runs.
 bench-sanalouhos: release
-	scripts/bench-sanalouhos.sh $(RELEASE)
+	$(call bench_family,sanalouhos,cadical,60,--repeat 5)
+# The cnf-gen formulas (n-queens, pigeonhole) through every embedded solver.
+bench-gen: release
+	$(call bench_family,gen,cadical minisat glucose kissat,60,--repeat 3)
 # Coverage-guided fuzzing of every parser (fuzz/, docs/reliability.md); not
 # part of `make test`. FUZZ_TARGETS="dimacs family" picks targets.
 FUZZ_SECONDS ?= 60
@@ -125,10 +148,12 @@ clean:
 #   make bench-report          summary and plots again from the CSV
 #   make bench-jobs            the matrix as a job list (GNU parallel, Slurm)
 #
-# Re-running `make bench` skips the runs already in the CSV: an interrupted
-# run resumes; delete $(BENCH_CSV) (or set BENCH_OUT) to measure afresh.
+# Re-running `make bench` skips the runs already answered in the CSV: an
+# interrupted run resumes (ERROR rows and time-outs under a smaller limit
+# are run again); FRESH=1 measures afresh. The CSV is the one of the
+# per-family targets above and the default of bench-run and bench-report.
 
-BENCH_OUT    ?= $(TARGET_DIR)/bench-results
+BENCH_OUT    ?= bench-results
 BENCH_CSV    ?= $(BENCH_OUT)/results.csv
 TIMEOUT      ?= 10
 PER_DIR      ?= 2
@@ -137,17 +162,17 @@ BENCH_JOBS    = $(or $(JOBS),$(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),1)
 BENCH_SELECT  = $(if $(FAMILY),--family $(subst $(eval) ,$(comma),$(strip $(FAMILY)))) \
                 $(if $(SOLVERS),--solvers '$(SOLVERS)') \
                 $(if $(filter all,$(PER_DIR)),,--per-dir $(PER_DIR)) \
-                --time-limit $(TIMEOUT)
+                --time-limit $(TIMEOUT) $(if $(FRESH),--rerun)
 comma := ,
 
 .PHONY: bench bench-report bench-jobs
 
 bench: build
 	bench-run --csv $(BENCH_CSV) $(BENCH_SELECT) --jobs $(BENCH_JOBS)
-	bench-report $(BENCH_CSV) --out $(BENCH_OUT)
+	bench-report $(BENCH_CSV) --out $(BENCH_OUT)/report
 
 bench-report:
-	bench-report $(BENCH_CSV) --out $(BENCH_OUT)
+	bench-report $(BENCH_CSV) --out $(BENCH_OUT)/report
 
 bench-jobs: build
 	@mkdir -p $(BENCH_OUT)

@@ -2,6 +2,10 @@
 # Runs the bench matrix with GNU parallel, on this machine or on several
 # (--sshloginfile), then merges the per-job CSV fragments into a report.
 #
+# Why a script: it only launches the job list that `bench-run --emit-jobs`
+# prints with an external scheduler (GNU parallel); what is run and how it
+# is measured stays in bench-run and its bench.conf configurations.
+#
 #   scripts/bench-parallel.sh OUT [SSHLOGINFILE] [-- BENCH-RUN SELECTION...]
 #
 #   scripts/bench-parallel.sh bench-par -- --family gen --solvers 'cadical minisat'

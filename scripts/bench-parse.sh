@@ -1,6 +1,11 @@
 #!/bin/sh
 # DIMACS throughput: our reader and writer against CaDiCaL parsing the same
 # file, in the same run. Usage: bench-parse.sh RELEASE_BIN_DIR WORK_DIR
+#
+# Why a script and not a bench-run configuration: it measures a library
+# example (examples/dimacs_throughput) and CaDiCaL's own report of its parse
+# time on one generated file, not encode | solve | decode pipelines of a
+# family, so there is nothing for bench-run's matrix to vary.
 set -eu
 
 bin="$1"

@@ -2,6 +2,10 @@
 # Runs the bench matrix as a Slurm job array: one array task per line of
 # the job list, each writing its own CSV fragment; bench-report merges them.
 #
+# Why a script: Slurm submits a batch script (the #SBATCH lines below) that
+# runs again inside every array task; what is run and how it is measured
+# stays in bench-run and its bench.conf configurations.
+#
 #   scripts/bench-slurm.sh OUT [BENCH-RUN SELECTION...]    # on the login node
 #   ... after the array finished:
 #   bench-report OUT/fragments --out OUT/report

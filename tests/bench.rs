@@ -282,3 +282,438 @@ fn an_interrupted_run_resumes_with_only_the_missing_rows() {
     assert_eq!(keys.len(), 6, "no run twice");
     assert!(rows.iter().all(|r| r.verified), "{rows:?}");
 }
+
+/// A CSV row of the current schema, for hand-made CSV files.
+fn csv_row(instance: &str, encoding: &str, solver: &str, result: &str, seconds: f64) -> String {
+    let (limit, verified) = (if result == "UNKNOWN" { 1 } else { 20 }, result != "ERROR");
+    format!(
+        "toy,{instance},{encoding},,{solver},{result},{verified},10,20,0.0,{seconds},0.0,1.0,\
+         {limit},,1,,\n"
+    )
+}
+
+fn write_csv(dir: &Path, name: &str, rows: &[String]) -> std::path::PathBuf {
+    let mut text = format!("{}\n", COLUMNS.join(","));
+    for row in rows {
+        text.push_str(row);
+    }
+    temp_file(dir, name, text.as_bytes())
+}
+
+/// A family folder `toy` whose configuration gives targets, known answers
+/// and a baseline, for the pivot view.
+fn toy_instances(dir: &Path) -> std::path::PathBuf {
+    let instances = dir.join("instances");
+    std::fs::create_dir_all(instances.join("toy")).expect("mkdir");
+    temp_file(
+        &instances.join("toy"),
+        "bench.conf",
+        b"variant default\nvariant slow --slow | --all\nbaseline slow\n\
+          instance p2 - --size 2\ninstance p10 - --size 10\n\
+          target . 5\ntarget p2 1\ntarget-name solv-o-matic (s)\nexpect p10 unsat\n",
+    );
+    instances
+}
+
+#[test]
+fn the_pivot_view_puts_variants_in_columns_with_ratios_and_targets() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = toy_instances(dir.path());
+    let csv = write_csv(
+        dir.path(),
+        "toy.csv",
+        &[
+            csv_row("p10", "default", "cadical", "UNSAT", 0.5),
+            csv_row("p10", "slow", "cadical", "UNKNOWN", 1.0),
+            csv_row("p2", "default", "cadical", "SAT", 0.25),
+            csv_row("p2", "slow", "cadical", "SAT", 1.5),
+            csv_row("p2", "default", "minisat", "SAT", 2.0),
+            csv_row("p2", "slow", "minisat", "ERROR", 2.0),
+        ],
+    );
+    let report = |extra: &[&str]| {
+        let mut args = vec![
+            csv.to_str().expect("utf-8"),
+            "--out",
+            dir.path()
+                .join("out")
+                .to_str()
+                .expect("utf-8")
+                .to_string()
+                .leak(),
+            "--instances",
+            instances.to_str().expect("utf-8"),
+            "--view",
+            "pivot",
+            "--print",
+        ];
+        args.extend_from_slice(extra);
+        run("bench-report", &args, b"")
+    };
+    let output = report(&["--solvers", "cadical"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = stdout(&output);
+    // Listed instances in the configuration's order; pipeline seconds; the baseline `slow` over the default; `?` for no
+    // answer, and the ratio then a bound.
+    assert!(
+        text.contains(
+            "| instance | answer | solv-o-matic (s) | default | slow | slow / default |\n\
+             |---|---|---:|---:|---:|---:|\n\
+             | p2 | SAT | 1.00 | 0.250 | 1.50 | 6.0x |\n\
+             | p10 | UNSAT | 5.00 | 0.500 | 1.00? | >2.0x |\n\
+             | **total** |  |  | 0.750 | 2.50? | >3.3x |\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("solver cadical"), "{text}");
+
+    // Two solvers: a column per solver and variant; an ERROR row is `!`
+    // and listed; `--baseline target` gives target / ours.
+    let output = report(&["--baseline", "target"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "| instance | answer | solv-o-matic (s) | cadical default | cadical slow | \
+             cadical solv-o-matic / default | cadical solv-o-matic / slow | minisat default | \
+             minisat slow | minisat solv-o-matic / default | minisat solv-o-matic / slow |"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("| p2 | SAT | 1.00 | 0.250 | 1.50 | 4.0x | 0.7x | 2.00 | 2.00! | 0.5x | - |"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "| **total** |  | 6.00 | 0.750 | 2.50? | 8.0x | <2.4x | 2.00 | 2.00! | 0.5x | - |"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("- `!` p2 [slow] minisat:"), "{text}");
+    assert!(
+        text.contains("Ratios: solv-o-matic over our seconds."),
+        "{text}"
+    );
+
+    // An unknown baseline is an error.
+    let output = report(&["--baseline", "fast"]);
+    assert_eq!(code(&output), 1);
+    assert!(
+        stderr(&output).contains("baseline 'fast'"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn the_report_writes_its_table_between_markers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = toy_instances(dir.path());
+    let csv = write_csv(
+        dir.path(),
+        "toy.csv",
+        &[
+            csv_row("p2", "default", "cadical", "SAT", 0.25),
+            csv_row("p2", "slow", "cadical", "SAT", 1.5),
+        ],
+    );
+    let doc = temp_file(
+        dir.path(),
+        "benchmarks.md",
+        b"# Benchmarks\n\nIntro.\n\n<!-- bench:toy -->\nnot yet run\n<!-- /bench:toy -->\n\n\
+          ## Other\n\n<!-- bench:other -->\nkept\n<!-- /bench:other -->\n",
+    );
+    let out = dir.path().join("out");
+    let args = [
+        csv.to_str().expect("utf-8"),
+        "--family",
+        "toy",
+        "--out",
+        out.to_str().expect("utf-8"),
+        "--instances",
+        instances.to_str().expect("utf-8"),
+        "--view",
+        "pivot",
+        "--markdown",
+        doc.to_str().expect("utf-8"),
+    ];
+    let output = run("bench-report", &args, b"");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = std::fs::read_to_string(&doc).expect("read");
+    assert!(
+        text.starts_with("# Benchmarks\n\nIntro.\n\n<!-- bench:toy -->\nSeconds of the whole"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "| p2 | SAT | 1.00 | 0.250 | 1.50 | 6.0x |\n<!-- /bench:toy -->\n\n## Other\n\n\
+                       <!-- bench:other -->\nkept\n<!-- /bench:other -->\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("not yet run"));
+    // Writing again replaces the section: the file does not change.
+    let again = run("bench-report", &args, b"");
+    assert_eq!(code(&again), 0, "{}", stderr(&again));
+    assert_eq!(std::fs::read_to_string(&doc).expect("read"), text);
+
+    // A new section (the summary view, named by --section) is appended.
+    let summary = run(
+        "bench-report",
+        &[
+            csv.to_str().expect("utf-8"),
+            "--out",
+            out.to_str().expect("utf-8"),
+            "--markdown",
+            doc.to_str().expect("utf-8"),
+            "--section",
+            "all",
+        ],
+        b"",
+    );
+    assert_eq!(code(&summary), 0, "{}", stderr(&summary));
+    let text = std::fs::read_to_string(&doc).expect("read");
+    assert!(
+        text.contains("<!-- bench:all -->\n")
+            && text.contains("| toy/default/cadical | 1 | 1 | 1 | 0 |")
+            && text.ends_with("<!-- /bench:all -->\n"),
+        "{text}"
+    );
+
+    // A marker without its end is an error naming the file and line.
+    std::fs::write(&doc, "a\n\n<!-- bench:toy -->\n").expect("write");
+    let broken = run("bench-report", &args, b"");
+    assert_eq!(code(&broken), 1);
+    assert!(
+        stderr(&broken).contains(&format!("{}:3:", doc.display())),
+        "{}",
+        stderr(&broken)
+    );
+}
+
+#[test]
+fn configuration_directives_reach_the_pipeline() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let family = dir.path().join("instances/numberlink");
+    std::fs::create_dir_all(family.join("small")).expect("mkdir");
+    std::fs::copy(
+        common::instance("numberlink/seed/input-7by7.in"),
+        family.join("small/seven.in"),
+    )
+    .expect("copy");
+    temp_file(
+        &family,
+        "bench.conf",
+        b"variant default\n\
+          variant all | --all --max 3\n\
+          extension .in\n\
+          instance listed/seven - {dir}/small/seven.in\n\
+          instance listed/wrong small/seven.in\n\
+          skip all listed\n\
+          expect . sat\n\
+          expect listed/wrong unsat\n",
+    );
+    let csv = dir.path().join("results.csv");
+    let output = run(
+        "bench-run",
+        &[
+            "--csv",
+            csv.to_str().expect("utf-8"),
+            "--instances",
+            dir.path().join("instances").to_str().expect("utf-8"),
+            "--family",
+            "numberlink",
+            "--solvers",
+            "cadical",
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let rows = read_rows(&csv).expect("rows");
+    let find = |instance: &str, encoding: &str| {
+        rows.iter()
+            .find(|r| r.instance == instance && r.encoding == encoding)
+            .unwrap_or_else(|| panic!("no row {instance} {encoding}: {rows:?}"))
+    };
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    let all = find("small/seven.in", "all");
+    assert_eq!(all.solve_options, "--all --max 3");
+    assert!(
+        all.verified && all.solutions.is_some_and(|n| n >= 1),
+        "{all:?}"
+    );
+    let listed = find("listed/seven", "default");
+    assert!(listed.verified, "{listed:?}");
+    assert!(
+        listed.encoder_options.ends_with("small/seven.in") && !listed.encoder_options.contains('{'),
+        "{{dir}} is the family folder: {listed:?}"
+    );
+    let wrong = find("listed/wrong", "default");
+    assert_eq!(wrong.result, Outcome::Error);
+    assert_eq!(wrong.message, "wrong answer: SAT, expected UNSAT");
+
+    // A listed file that does not exist is an error naming the line.
+    let conf = family.join("bench.conf");
+    let mut text = std::fs::read_to_string(&conf).expect("read");
+    text.push_str("instance gone missing.in\n");
+    std::fs::write(&conf, text).expect("write");
+    let output = run(
+        "bench-run",
+        &[
+            "--instances",
+            dir.path().join("instances").to_str().expect("utf-8"),
+            "--family",
+            "numberlink",
+            "--solvers",
+            "cadical",
+            "--list",
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 1);
+    assert!(
+        stderr(&output).contains(&format!("{}:9: instance 'gone'", conf.display())),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn errors_and_shorter_time_outs_are_run_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let row = |instance: &str, result: &str, limit: u32| {
+        format!("gen,{instance},default,,cadical,{result},false,,,0.0,0.0,0.0,0.0,{limit},,,,\n")
+    };
+    // queens-8 failed, php-6-5 timed out under 1 s; both are run again
+    // under 20 s; queens-16 was answered and php-7-6 timed out under the
+    // same limit: both are done.
+    let csv = write_csv(
+        dir.path(),
+        "results.csv",
+        &[
+            row("queens-8", "ERROR", 20),
+            row("php-6-5", "UNKNOWN", 1),
+            row("queens-16", "SAT", 1),
+            row("php-7-6", "UNKNOWN", 20),
+        ],
+    );
+    let args = [
+        "--csv",
+        csv.to_str().expect("utf-8"),
+        "--family",
+        "gen",
+        "--solvers",
+        "cadical",
+        "--time-limit",
+        "20",
+        "--filter",
+        "queens-8",
+        "--filter",
+        "queens-16",
+        "--filter",
+        "php-6-5",
+        "--filter",
+        "php-7-6",
+    ];
+    let output = run("bench-run", &args, b"");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("2 runs") && stderr(&output).contains("2 already done"),
+        "{}",
+        stderr(&output)
+    );
+    let rows = read_rows(&csv).expect("rows");
+    assert_eq!(rows.len(), 6);
+    assert!(
+        rows[4..].iter().all(|r| r.verified && r.time_limit == 20.0),
+        "{rows:?}"
+    );
+    let mut redone: Vec<&str> = rows[4..].iter().map(|r| r.instance.as_str()).collect();
+    redone.sort_unstable();
+    assert_eq!(redone, ["php-6-5", "queens-8"]);
+
+    // Nothing left to do; --rerun does all four again.
+    let again = run("bench-run", &args, b"");
+    assert!(stderr(&again).contains("0 runs"), "{}", stderr(&again));
+    let rerun = run("bench-run", &[&args[..], &["--rerun"]].concat(), b"");
+    assert!(stderr(&rerun).contains("4 runs"), "{}", stderr(&rerun));
+}
+
+#[test]
+fn unknown_solvers_and_a_missing_instances_folder_fail_up_front() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let csv = dir.path().join("results.csv");
+    let csv = csv.to_str().expect("utf-8");
+    for (solvers, message) in [
+        ("cadical frobnicat", "unknown solver 'frobnicat'"),
+        ("ext:frobnicat", "unknown external solver 'ext:frobnicat'"),
+    ] {
+        let output = run(
+            "bench-run",
+            &["--csv", csv, "--family", "gen", "--solvers", solvers],
+            b"",
+        );
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+        assert!(!Path::new(csv).exists(), "no CSV, no ERROR rows");
+    }
+    let missing = dir.path().join("no-such-folder");
+    let output = run(
+        "bench-run",
+        &[
+            "--csv",
+            csv,
+            "--instances",
+            missing.to_str().expect("utf-8"),
+            "--solvers",
+            "cadical",
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("instances folder {} not found", missing.display())),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!Path::new(csv).exists());
+}
+
+#[test]
+fn a_csv_of_the_first_schema_is_read_but_not_appended_to() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let old = temp_file(
+        dir.path(),
+        "old.csv",
+        format!(
+            "{}\ngen,queens-8,default,,cadical,SAT,true,64,100,0.0,0.5,0.0,1.0,10,\n",
+            COLUMNS[..15].join(",")
+        )
+        .as_bytes(),
+    );
+    let rows = read_rows(&old).expect("old schema reads");
+    assert_eq!(rows[0].solutions, None);
+    assert_eq!(rows[0].solve_options, "");
+    let output = run(
+        "bench-run",
+        &[
+            "--csv",
+            old.to_str().expect("utf-8"),
+            "--family",
+            "gen",
+            "--filter",
+            "php-6-5",
+            "--solvers",
+            "cadical",
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("{}:1:", old.display()))
+            && stderr(&output).contains("give a new --csv file"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -3,7 +3,7 @@
 
 use crate::error::{Error, IoContext, Result};
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
@@ -24,7 +24,14 @@ pub const COLUMNS: &[&str] = &[
     "peak_mb",
     "time_limit",
     "message",
+    "solutions",
+    "solve_options",
+    "decode_options",
 ];
+
+/// Columns of the first CSV schema (before `solutions`, `solve_options`
+/// and `decode_options`): such files are still read.
+const FIRST_COLUMNS: usize = 15;
 
 /// The answer of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -93,12 +100,31 @@ pub struct Row {
     pub time_limit: f64,
     /// Why a run is UNKNOWN, ERROR or unverified.
     pub message: String,
+    /// Solutions in the model stream (several with `solve --all`; empty
+    /// when the run gave no answer).
+    #[serde(default)]
+    pub solutions: Option<u64>,
+    /// The extra `solve` arguments of the variant and instance.
+    #[serde(default)]
+    pub solve_options: String,
+    /// The extra decoder arguments of the variant and instance.
+    #[serde(default)]
+    pub decode_options: String,
 }
 
 /// The identity of a run, for resuming.
 pub type Key = (String, String, String, String);
 
 impl Row {
+    /// The options of the run (encoder, `solve`, decoder), so that a run
+    /// whose configuration changed is not taken as done.
+    pub fn options_signature(&self) -> String {
+        format!(
+            "{} | {} | {}",
+            self.encoder_options, self.solve_options, self.decode_options
+        )
+    }
+
     /// (family, instance, encoding, solver).
     pub fn key(&self) -> Key {
         (
@@ -123,7 +149,7 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
         .iter()
         .map(str::to_string)
         .collect::<Vec<_>>();
-    if headers != COLUMNS {
+    if headers != COLUMNS && headers != COLUMNS[..FIRST_COLUMNS] {
         return Err(Error::parse(
             &name,
             1,
@@ -210,6 +236,17 @@ impl Sink {
         let mut writer = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(file);
+        let header = text.split(|&b| b == b'\n').next().unwrap_or_default();
+        if !text.is_empty() && header != COLUMNS.join(",").as_bytes() {
+            return Err(Error::parse(
+                &name,
+                1,
+                format!(
+                    "not a CSV of this bench-run's schema (header {}): give a new --csv file",
+                    COLUMNS.join(",")
+                ),
+            ));
+        }
         if text.is_empty() {
             writer
                 .write_record(COLUMNS)
@@ -229,23 +266,88 @@ impl Sink {
     }
 }
 
-/// The keys of the rows already in `path` (empty when it does not exist).
-pub fn done_keys(path: &Path) -> Result<HashSet<Key>> {
+/// The rows already in `path` (empty when it does not exist); a last
+/// line cut short by a killed run is ignored (and removed by
+/// [`Sink::open`]).
+pub fn existing_rows(path: &Path) -> Result<Vec<Row>> {
     if !path.is_file() || std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
-        return Ok(HashSet::new());
+        return Ok(Vec::new());
     }
     let name = path.display().to_string();
     let mut text = std::fs::read(path).with_name(&name)?;
-    // A cut-short last line is ignored here and removed by `Sink::open`.
     if !text.ends_with(b"\n") {
         let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         text.truncate(keep);
     }
     let tmp = tempfile::NamedTempFile::new().with_name("<temporary file>")?;
     std::fs::write(tmp.path(), &text).with_name("<temporary file>")?;
-    let rows = read_rows(tmp.path()).map_err(|e| match e {
+    read_rows(tmp.path()).map_err(|e| match e {
         Error::Parse { line, message, .. } => Error::parse(&name, line, message),
         other => other,
-    })?;
-    Ok(rows.iter().map(Row::key).collect())
+    })
+}
+
+/// The runs of `rows` that a run with time limit `time_limit` need not do
+/// again, with the options they ran with ([`Row::options_signature`]):
+/// those whose last row is SAT or UNSAT, or UNKNOWN under a limit at least
+/// as large. An ERROR row is retried, and so is a time-out under a smaller
+/// limit.
+pub fn done_keys(rows: &[Row], time_limit: f64) -> HashMap<Key, String> {
+    let mut last: std::collections::HashMap<Key, &Row> = Default::default();
+    for row in rows {
+        last.insert(row.key(), row);
+    }
+    last.into_iter()
+        .filter(|(_, row)| match row.result {
+            Outcome::Sat | Outcome::Unsat => true,
+            Outcome::Unknown => row.time_limit >= time_limit,
+            Outcome::Error => false,
+        })
+        .map(|(key, row)| (key, row.options_signature()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(instance: &str, result: Outcome, time_limit: f64) -> Row {
+        Row {
+            family: "gen".into(),
+            instance: instance.into(),
+            encoding: "default".into(),
+            encoder_options: String::new(),
+            solver: "cadical".into(),
+            result,
+            verified: false,
+            variables: None,
+            clauses: None,
+            encode_seconds: 0.0,
+            solve_seconds: 0.0,
+            decode_seconds: 0.0,
+            peak_mb: 0.0,
+            time_limit,
+            message: String::new(),
+            solutions: None,
+            solve_options: String::new(),
+            decode_options: String::new(),
+        }
+    }
+
+    #[test]
+    fn errors_and_shorter_time_outs_are_not_done() {
+        let rows = [
+            row("sat", Outcome::Sat, 1.0),
+            row("error", Outcome::Error, 10.0),
+            row("short", Outcome::Unknown, 5.0),
+            row("long", Outcome::Unknown, 10.0),
+            row("fixed", Outcome::Error, 10.0),
+            row("fixed", Outcome::Unsat, 10.0),
+            row("broke", Outcome::Sat, 10.0),
+            row("broke", Outcome::Error, 10.0),
+        ];
+        let mut done: Vec<String> = done_keys(&rows, 10.0).into_keys().map(|k| k.1).collect();
+        done.sort();
+        assert_eq!(done, ["fixed", "long", "sat"]);
+    }
 }

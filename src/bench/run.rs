@@ -3,10 +3,10 @@
 //! from `wait4`; the matrix runs on a pool of worker threads, appending one
 //! row per finished run.
 
-use super::matrix::{Group, SolverSpec, Source, Tools, GEN_FAMILY};
+use super::matrix::{Expect, Group, SolverSpec, Source, Tools, GEN_FAMILY};
 use super::rows::{Key, Outcome, Row, Sink};
 use crate::error::{Error, IoContext, Result};
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -149,6 +149,66 @@ pub struct RunSettings {
     pub tools: Tools,
     /// Folder for temporary CNF and model files.
     pub work_dir: PathBuf,
+    /// Runs of each (instance, variant, solver); the row kept is the one
+    /// with the median pipeline seconds, or an ERROR row if any run failed.
+    pub repeat: usize,
+}
+
+/// Runs `group` `settings.repeat` times and emits one row per solver: an
+/// ERROR row if a run failed, else the run with the median pipeline
+/// seconds (encode + solve + decode). Emits nothing for a solver whose runs
+/// were interrupted.
+fn run_repeated(
+    group: &Group,
+    solvers: &[SolverSpec],
+    settings: &RunSettings,
+    stop: &AtomicBool,
+    emit: &mut dyn FnMut(Row) -> Result<()>,
+) -> Result<()> {
+    let repeat = settings.repeat.max(1);
+    if repeat == 1 {
+        return run_group(group, solvers, settings, stop, emit);
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    for _ in 0..repeat {
+        run_group(group, solvers, settings, stop, &mut |row| {
+            rows.push(row);
+            Ok(())
+        })?;
+        if stop.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+    }
+    let total = |r: &Row| r.encode_seconds + r.solve_seconds + r.decode_seconds;
+    for solver in solvers {
+        let label = solver.label();
+        let mut runs: Vec<Row> = rows.iter().filter(|r| r.solver == label).cloned().collect();
+        if runs.len() < repeat {
+            continue;
+        }
+        let chosen = match runs.iter().position(|r| r.result == Outcome::Error) {
+            Some(failed) => runs.swap_remove(failed),
+            None => {
+                runs.sort_by(|a, b| {
+                    a.result
+                        .solved()
+                        .cmp(&b.result.solved())
+                        .reverse()
+                        .then(total(a).total_cmp(&total(b)))
+                });
+                let mut row = runs.swap_remove(runs.len() / 2);
+                let note = format!("median of {repeat} runs");
+                row.message = if row.message.is_empty() {
+                    note
+                } else {
+                    format!("{}; {note}", row.message)
+                };
+                row
+            }
+        };
+        emit(chosen)?;
+    }
+    Ok(())
 }
 
 /// Variables and clauses from the `p cnf` (or `p wcnf`) line of a file.
@@ -167,6 +227,36 @@ fn problem_size(path: &Path) -> Option<(u64, u64)> {
         return None;
     }
     None
+}
+
+/// Solutions in a model stream: its `s SATISFIABLE` and `s OPTIMUM FOUND`
+/// lines.
+fn count_solutions(path: &Path) -> Option<u64> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut count = 0;
+    for line in std::io::BufReader::new(file).split(b'\n') {
+        let line = line.ok()?;
+        if line.starts_with(b"s SATISFIABLE") || line.starts_with(b"s OPTIMUM FOUND") {
+            count += 1;
+        }
+    }
+    Some(count)
+}
+
+/// Why a solved row contradicts the known answer, if it does.
+fn contradiction(expect: Expect, result: Outcome, solutions: Option<u64>) -> Option<String> {
+    let found = match (result, solutions) {
+        (Outcome::Unsat, _) => "UNSAT".to_string(),
+        (_, Some(n)) if matches!(expect, Expect::Solutions(_)) => format!("{n} solutions"),
+        _ => result.as_str().to_string(),
+    };
+    let agrees = match expect {
+        Expect::Sat => result == Outcome::Sat,
+        Expect::Unsat => result == Outcome::Unsat,
+        Expect::Solutions(0) => result == Outcome::Unsat,
+        Expect::Solutions(n) => result == Outcome::Sat && solutions == Some(n),
+    };
+    (!agrees).then(|| format!("wrong answer: {found}, expected {}", expect.label()))
 }
 
 fn describe_failure(stage: &str, m: &Measured) -> String {
@@ -220,6 +310,9 @@ pub fn run_group(
         peak_mb: 0.0,
         time_limit: limit,
         message: String::new(),
+        solutions: None,
+        solve_options: group.solve_options(),
+        decode_options: group.decode_options(),
     };
 
     // Encode once for all solvers.
@@ -229,6 +322,10 @@ pub fn run_group(
             args.push(path.display().to_string());
             (format!("encode-{}", group.family), args)
         }
+        Source::Args => (
+            format!("encode-{}", group.family),
+            group.encoder_args.clone(),
+        ),
         Source::Gen { args, .. } => ("cnf-gen".to_string(), args.clone()),
     };
     let encoded = match settings.tools.require(&encoder) {
@@ -288,6 +385,7 @@ pub fn run_group(
         };
         let mut args = vec!["--time-limit".to_string(), format!("{limit}")];
         args.extend(solver.solve_args());
+        args.extend(group.solve_args.iter().cloned());
         args.push(cnf.display().to_string());
         let solved = match measure(
             solve,
@@ -330,6 +428,7 @@ pub fn run_group(
             emit(row)?;
             continue;
         }
+        row.solutions = count_solutions(&model);
         match (&decoder, &group.source) {
             (None, Source::Gen { satisfiable, .. }) => {
                 if (row.result == Outcome::Sat) == *satisfiable {
@@ -349,14 +448,9 @@ pub fn run_group(
                 }
             }
             (Some(Ok(decode)), _) => {
-                let decoded_run = measure(
-                    decode,
-                    &[model.display().to_string()],
-                    None,
-                    &decoded,
-                    stage_limit,
-                    stop,
-                );
+                let mut decode_args = group.decode_args.clone();
+                decode_args.push(model.display().to_string());
+                let decoded_run = measure(decode, &decode_args, None, &decoded, stage_limit, stop);
                 match decoded_run {
                     Err(e) => {
                         row.result = Outcome::Error;
@@ -383,9 +477,16 @@ pub fn run_group(
                 row.result = Outcome::Error;
                 row.message = e.to_string();
             }
-            (None, Source::File(_)) => {
+            (None, Source::File(_) | Source::Args) => {
                 row.result = Outcome::Error;
                 row.message = "no decoder for this family".into();
+            }
+        }
+        if let Some(expect) = group.expect.filter(|_| row.result.solved()) {
+            if let Some(message) = contradiction(expect, row.result, row.solutions) {
+                row.result = Outcome::Error;
+                row.verified = false;
+                row.message = message;
             }
         }
         emit(row)?;
@@ -424,11 +525,11 @@ pub trait Progress: Sync {
     fn done(&self);
 }
 
-/// Runs the pending part of `groups` (the runs whose key is not in
-/// `done`) on `jobs` worker threads, appending every row to `sink`.
+/// Runs the pending part of `groups` (the runs not in `done` with the
+/// same options) on `jobs` worker threads, appending every row to `sink`.
 pub fn run_matrix(
     groups: &[Group],
-    done: &HashSet<Key>,
+    done: &HashMap<Key, String>,
     sink: &mut Sink,
     settings: &RunSettings,
     jobs: usize,
@@ -448,7 +549,7 @@ pub fn run_matrix(
                     group.encoding.clone(),
                     solver.label(),
                 );
-                !done.contains(&key)
+                done.get(&key) != Some(&group.options_signature())
             })
             .cloned()
             .collect();
@@ -489,7 +590,7 @@ pub fn run_matrix(
                     progress.finished(&row, summary);
                     Ok(())
                 };
-                if let Err(e) = run_group(group, &pending, settings, stop, &mut emit) {
+                if let Err(e) = run_repeated(group, &pending, settings, stop, &mut emit) {
                     if let Ok(mut slot) = failure.lock() {
                         slot.get_or_insert(e);
                     }

@@ -3,7 +3,7 @@
 
 use super::Command;
 use crate::bench::matrix::{plan, Selection, SolverSpec, Tools};
-use crate::bench::rows::{done_keys, Outcome, Row, Sink};
+use crate::bench::rows::{done_keys, existing_rows, Outcome, Row, Sink};
 use crate::bench::run::{run_matrix, Progress, RunSettings, Summary};
 use crate::error::{Error, IoContext, Result};
 use crate::io;
@@ -18,10 +18,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Families are the folders of `instances/` that have `encode-<family>`
 /// and `decode-<family>` programs, plus `gen` (a few `cnf-gen` formulas
 /// with known answers). Every run has a time limit and its peak memory
-/// measured; each row is appended and flushed as the run ends. Rows
-/// already in the CSV are skipped, so an interrupted run is resumed by
-/// running the same command again. A failing run is an ERROR row and the
-/// matrix goes on.
+/// measured; each row is appended and flushed as the run ends. Runs
+/// already answered in the CSV are skipped, so an interrupted run is
+/// resumed by running the same command again; ERROR rows are retried, and
+/// so are time-outs under a smaller time limit. A failing run is an ERROR
+/// row and the matrix goes on. What a family's instances and variants are
+/// comes from `instances/<family>/bench.conf`.
 #[derive(Debug, Parser)]
 #[command(
     name = "bench-run",
@@ -29,14 +31,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
     after_help = "Solvers: NAME (embedded: cadical, minisat, glucose, kissat), ext:NAME \
       (external from `solve --list-solvers`), cmd:COMMAND (any competition-style command).\n\n\
       Examples:\n  \
-      bench-run --csv bench/results.csv\n  \
+      bench-run --csv bench-results/results.csv\n  \
       bench-run --family numberlink --solvers 'cadical kissat ext:minisat' --time-limit 60\n  \
       bench-run --family gen --per-dir 2 --jobs 2 --csv quick.csv\n  \
-      bench-run --emit-jobs bench/fragments > jobs.txt; parallel < jobs.txt"
+      bench-run --emit-jobs bench-results/fragments > jobs.txt; parallel < jobs.txt"
 )]
 pub struct BenchRunArgs {
     /// The CSV file to append to (created with its header if new).
-    #[arg(long, value_name = "FILE", default_value = "bench/results.csv")]
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_CSV)]
     pub csv: PathBuf,
 
     /// The folder of instance families.
@@ -80,6 +82,12 @@ pub struct BenchRunArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
 
+    /// Run each (instance, variant, solver) N times and keep the row with
+    /// the median pipeline seconds (an ERROR row if any run failed): for
+    /// runs of a fraction of a second.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub repeat: usize,
+
     /// Runs in parallel (each group of runs on one formula is one job).
     #[arg(short, long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
@@ -106,7 +114,16 @@ pub struct BenchRunArgs {
     /// Run only job N (0-based) of the matrix (see --emit-jobs).
     #[arg(long, value_name = "N")]
     pub job: Option<usize>,
+
+    /// Run every selected run again, even those already answered in the
+    /// CSV (the new rows are appended; reports take the last row of a run).
+    #[arg(long)]
+    pub rerun: bool,
 }
+
+/// The default CSV of `bench-run` and `bench-report` (and of the
+/// Makefile's targets).
+pub const DEFAULT_CSV: &str = "bench-results/results.csv";
 
 /// Set by Ctrl-C / SIGTERM: stop starting runs, kill the running ones.
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -167,6 +184,9 @@ impl BenchRunArgs {
         }
         if let Some(n) = self.per_dir {
             args.extend(["--per-dir".to_string(), n.to_string()]);
+        }
+        if self.repeat > 1 {
+            args.extend(["--repeat".to_string(), self.repeat.to_string()]);
         }
         for solver in solvers {
             args.extend(["--solver".to_string(), solver.label()]);
@@ -229,6 +249,9 @@ impl Command for BenchRunArgs {
             dir: self.bin_dir.clone(),
         };
         let solvers = self.solver_specs(&tools)?;
+        for solver in &solvers {
+            solver.check(&tools)?;
+        }
         let selection = Selection {
             instances_dir: self.instances.clone(),
             families: self.families.clone(),
@@ -290,13 +313,18 @@ impl Command for BenchRunArgs {
         if solvers.is_empty() {
             return Err(Error::Usage("no solver to run".into()));
         }
-        let done = done_keys(&self.csv)?;
+        let done = if self.rerun {
+            Default::default()
+        } else {
+            done_keys(&existing_rows(&self.csv)?, self.time_limit)
+        };
         let mut sink = Sink::open(&self.csv)?;
         let work_dir = self.work_dir.clone().unwrap_or_else(std::env::temp_dir);
         let settings = RunSettings {
             time_limit: self.time_limit,
             tools,
             work_dir,
+            repeat: self.repeat,
         };
         // A second handler cannot be installed (only in tests calling run
         // twice); the runs then simply cannot be interrupted cleanly.
@@ -342,34 +370,84 @@ impl Command for BenchRunArgs {
     }
 }
 
+/// What `bench-report` tabulates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// Solved count and PAR-2 per configuration (family/variant/solver).
+    Summary,
+    /// One family: a line per instance, a column per solver and variant
+    /// (pipeline seconds), the known answer, the target and the ratios
+    /// against the baseline.
+    Pivot,
+}
+
 /// Turn bench CSV files into a Markdown summary (solved count and PAR-2
-/// per configuration), a cactus plot and a scatter plot (SVG and PNG).
+/// per configuration) or a per-instance table of one family, a cactus plot
+/// and a scatter plot (SVG and PNG).
 ///
 /// Takes CSV files and folders of CSV fragments (from `--emit-jobs`
 /// runs), merges them (the last row of a run wins) and writes
 /// `summary.md`, `cactus-<family>.svg` and `.png` (one line per encoding
 /// and solver), `scatter.svg` and `scatter.png` into the output folder.
+/// With `--markdown FILE` the chosen view's table is also written into
+/// FILE between `<!-- bench:SECTION -->` and `<!-- /bench:SECTION -->`,
+/// replacing what was there (so `docs/benchmarks.md` is written by the
+/// tools).
 #[derive(Debug, Parser)]
 #[command(
     name = "bench-report",
     version,
     after_help = "Examples:\n  \
-      bench-report bench/results.csv --out bench/report\n  \
-      bench-report bench/fragments --family gen\n  \
-      bench-report r.csv --scatter numberlink/default/cadical --scatter numberlink/seed/cadical"
+      bench-report bench-results/results.csv --out bench-results/report\n  \
+      bench-report bench-results/fragments --family gen\n  \
+      bench-report r.csv --scatter numberlink/default/cadical --scatter numberlink/seed/cadical\n  \
+      bench-report --family numberlink --view pivot --baseline seed --markdown docs/benchmarks.md"
 )]
 pub struct BenchReportArgs {
     /// CSV files, or folders whose `*.csv` files are merged.
-    #[arg(default_value = "bench/results.csv", value_name = "CSV|DIR")]
+    #[arg(default_value = DEFAULT_CSV, value_name = "CSV|DIR")]
     pub inputs: Vec<PathBuf>,
 
     /// Output folder.
-    #[arg(long, value_name = "DIR", default_value = "bench/report")]
+    #[arg(long, value_name = "DIR", default_value = "bench-results/report")]
     pub out: PathBuf,
 
-    /// Report on one family only.
+    /// Report on one family only (the pivot view needs it when the rows
+    /// hold several).
     #[arg(long, value_name = "NAME")]
     pub family: Option<String>,
+
+    /// Only these solvers, separated by spaces (default: all in the rows).
+    #[arg(long, value_name = "LIST")]
+    pub solvers: Option<String>,
+
+    /// Only these variants (repeatable or comma-separated).
+    #[arg(long = "encoding", value_name = "NAME", value_delimiter = ',')]
+    pub encodings: Vec<String>,
+
+    /// The table to print and to write with --markdown.
+    #[arg(long, value_enum, default_value_t = View::Summary)]
+    pub view: View,
+
+    /// Pivot view: the variant the ratios are taken against, or `target`
+    /// for the configuration's target seconds (default: the `baseline` of
+    /// the family's bench.conf; none: no ratios).
+    #[arg(long, value_name = "VARIANT")]
+    pub baseline: Option<String>,
+
+    /// The folder of instance families, whose bench.conf gives the pivot
+    /// view its targets, known answers and baseline.
+    #[arg(long, value_name = "DIR", default_value = "instances")]
+    pub instances: PathBuf,
+
+    /// Write the table into this Markdown file between the section's
+    /// markers (added at the end when missing).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+
+    /// The section name of --markdown (default: the family, or `summary`).
+    #[arg(long, value_name = "NAME")]
+    pub section: Option<String>,
 
     /// The two configurations (`family/encoding/solver`) of the scatter
     /// plot: give it twice (default: the two that solve most).
@@ -381,7 +459,7 @@ pub struct BenchReportArgs {
     #[arg(long, value_name = "FILE")]
     pub font: Option<PathBuf>,
 
-    /// Also print the summary on standard output.
+    /// Also print the table of the view on standard output.
     #[arg(long)]
     pub print: bool,
 }
@@ -389,6 +467,7 @@ pub struct BenchReportArgs {
 impl Command for BenchReportArgs {
     const NAME: &'static str = "bench-report";
     fn run(self) -> Result<u8> {
+        use crate::bench::report;
         let scatter = match self.scatter.as_slice() {
             [] => None,
             [a, b] => Some((a.clone(), b.clone())),
@@ -398,20 +477,72 @@ impl Command for BenchReportArgs {
                 ))
             }
         };
-        let rows = crate::bench::rows::read_all(&self.inputs)?;
-        let options = crate::bench::report::ReportOptions {
+        let mut rows = report::dedupe(crate::bench::rows::read_all(&self.inputs)?);
+        if let Some(family) = &self.family {
+            rows.retain(|r| &r.family == family);
+        }
+        if let Some(list) = &self.solvers {
+            let keep: Vec<&str> = list.split_whitespace().collect();
+            rows.retain(|r| keep.contains(&r.solver.as_str()));
+        }
+        if !self.encodings.is_empty() {
+            rows.retain(|r| self.encodings.contains(&r.encoding));
+        }
+        if rows.is_empty() {
+            return Err(Error::Usage(format!(
+                "no rows to report on in {} (after --family, --solvers, --encoding)",
+                self.inputs
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let table = match self.view {
+            View::Summary => report::summary_section(&rows),
+            View::Pivot => {
+                let mut families: Vec<&str> = rows.iter().map(|r| r.family.as_str()).collect();
+                families.sort_unstable();
+                families.dedup();
+                let family = match (self.family.as_deref(), families.as_slice()) {
+                    (Some(family), _) => family.to_string(),
+                    (None, [one]) => one.to_string(),
+                    (None, _) => {
+                        return Err(Error::Usage(format!(
+                            "--view pivot needs --family (the rows hold {})",
+                            families.join(", ")
+                        )))
+                    }
+                };
+                let dir = self.instances.join(&family);
+                let config = if dir.is_dir() {
+                    crate::bench::matrix::FamilyConfig::load(&dir)?
+                } else {
+                    crate::bench::matrix::FamilyConfig::default()
+                };
+                report::pivot_markdown(&rows, &family, &config, self.baseline.as_deref())?
+            }
+        };
+        let options = report::ReportOptions {
             out_dir: self.out.clone(),
-            family: self.family.clone(),
+            family: None,
             scatter,
             font: self.font.clone(),
             size: (960, 640),
         };
-        let written = crate::bench::report::write_report(rows, &options)?;
+        let written = report::write_report(rows, &options)?;
         let mut out = io::stdout();
         if self.print {
-            let text = std::fs::read_to_string(&written[0])
-                .with_name(&written[0].display().to_string())?;
-            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+            out.write_all(table.as_bytes()).with_name(io::STDOUT_NAME)?;
+        }
+        if let Some(path) = &self.markdown {
+            let section = self
+                .section
+                .clone()
+                .or_else(|| self.family.clone())
+                .unwrap_or_else(|| "summary".into());
+            report::write_section(path, &section, &table)?;
+            writeln!(out, "{} (section {section})", path.display()).with_name(io::STDOUT_NAME)?;
         }
         for path in &written {
             writeln!(out, "{}", path.display()).with_name(io::STDOUT_NAME)?;
