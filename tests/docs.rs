@@ -331,11 +331,6 @@ fn readme_runs_every_family() {
     }
 }
 
-/// Files the documentation links to that another program writes, so a
-/// fresh clone may lack them: the benchmark scripts write
-/// docs/benchmarks.md.
-const GENERATED: &[&str] = &["docs/benchmarks.md"];
-
 /// The relative link targets of a Markdown text (`[text](target)`),
 /// without anchors; web addresses and pure anchors are left out.
 fn links(text: &str) -> Vec<String> {
@@ -363,11 +358,7 @@ fn documented_links_resolve() {
         let folder = path.parent().expect("folder");
         for target in links(&text) {
             let file = folder.join(&target);
-            let relative = file
-                .strip_prefix(&root)
-                .map(|p| p.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if !file.exists() && !GENERATED.iter().any(|g| relative.ends_with(g)) {
+            if !file.exists() {
                 broken.push(format!(
                     "{}: {target}",
                     path.strip_prefix(&root).unwrap_or(&path).display()

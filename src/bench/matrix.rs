@@ -1,8 +1,9 @@
 //! The experiment matrix: families, instances, encoding variants and
 //! solvers, and the deterministic plan of runs they make.
 //!
-//! A family is discovered from its folder `instances/<family>/` together
-//! with the binaries `encode-<family>` and `decode-<family>`; what counts
+//! The families are the registered ones ([`crate::FAMILIES`]) that have a
+//! folder `instances/<family>/` (their binaries `encode-<family>` and
+//! `decode-<family>` must then be found); what counts
 //! as an instance there, which variants to compare and how to report them
 //! comes from the file `instances/<family>/bench.conf`, so a family's
 //! benchmark lives with its instances:
@@ -674,29 +675,29 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Family folders under `instances_dir` that have both binaries, sorted.
-/// This is the one place where families are discovered.
-pub fn discover_families(instances_dir: &Path, tools: &Tools) -> Result<Vec<String>> {
-    let mut families = Vec::new();
-    if !instances_dir.is_dir() {
-        return Ok(families);
-    }
-    let name = instances_dir.display().to_string();
-    for entry in std::fs::read_dir(instances_dir).with_name(&name)? {
-        let path = entry.with_name(&name)?.path();
-        let Some(family) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        if path.is_dir()
-            && family != GEN_FAMILY
-            && tools.find(&format!("encode-{family}")).is_some()
-            && tools.find(&format!("decode-{family}")).is_some()
-        {
-            families.push(family.to_string());
+/// The registered families ([`crate::FAMILIES`]) that have a folder under
+/// `instances_dir`, sorted. This is the one place where families are
+/// discovered.
+pub fn discover_families(instances_dir: &Path) -> Vec<String> {
+    let mut families: Vec<String> = crate::registry::names()
+        .filter(|family| instances_dir.join(family).is_dir())
+        .map(str::to_string)
+        .collect();
+    families.sort();
+    families
+}
+
+/// An error unless `encode-<family>` and `decode-<family>` are found.
+fn require_programs(family: &str, tools: &Tools) -> Result<()> {
+    for program in [format!("encode-{family}"), format!("decode-{family}")] {
+        if tools.find(&program).is_none() {
+            return Err(Error::Usage(format!(
+                "{program} not found (beside bench-run, in --bin-dir, or on PATH): build it, \
+                 or leave out --family {family}"
+            )));
         }
     }
-    families.sort();
-    Ok(families)
+    Ok(())
 }
 
 /// Builds the plan: every group of the selection, in a fixed order
@@ -711,7 +712,7 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
             selection.instances_dir.display()
         )));
     }
-    let discovered = discover_families(&selection.instances_dir, tools)?;
+    let discovered = discover_families(&selection.instances_dir);
     let families: Vec<String> = if selection.families.is_empty() {
         let mut all = discovered.clone();
         all.push(GEN_FAMILY.to_string());
@@ -720,8 +721,8 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
         for family in &selection.families {
             if family != GEN_FAMILY && !discovered.contains(family) {
                 return Err(Error::Usage(format!(
-                    "family '{family}' not found: it needs {}/{family}/ and the programs \
-                     encode-{family} and decode-{family} (found: {})",
+                    "family '{family}' not found: it needs to be registered and to have a \
+                     folder {}/{family}/ (found: {})",
                     selection.instances_dir.display(),
                     if discovered.is_empty() {
                         "none".to_string()
@@ -733,6 +734,9 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
         }
         selection.families.clone()
     };
+    for family in families.iter().filter(|f| *f != GEN_FAMILY) {
+        require_programs(family, tools)?;
+    }
     let keep = |instance: &str| {
         selection.filters.is_empty() || selection.filters.iter().any(|f| instance.contains(f))
     };

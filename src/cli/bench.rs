@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Run the experiment matrix (family x instance x encoding x solver) into
 /// a CSV file, one row per run.
 ///
-/// Families are the folders of `instances/` that have `encode-<family>`
-/// and `decode-<family>` programs, plus `gen` (a few `cnf-gen` formulas
+/// Families are the registered puzzle families that have a folder in
+/// `instances/` (with their encode-/decode- programs), plus `gen` (a few `cnf-gen` formulas
 /// with known answers). Every run has a time limit and its peak memory
 /// measured; each row is appended and flushed as the run ends. Runs
 /// already answered in the CSV are skipped, so an interrupted run is
