@@ -132,7 +132,8 @@ pub struct Options {
     /// and fill with `--encoding selectors`).
     #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
     pub amo: AtMostOne,
-    /// How slots and distinctness are encoded in a fill (see the README);
+    /// How slots and distinctness are encoded in a fill (see
+    /// docs/crossword-encoding.md);
     /// in a freeform grid, `mdd` adds the join and cover clauses and the
     /// others write the first freeform encoding without them.
     #[arg(long, value_enum, default_value_t = FillEncoding::Mdd)]

@@ -39,7 +39,7 @@ impl External {
         let program = config.program().to_string();
         if find_program(&program).is_none() {
             return Err(Error::Solver(format!(
-                "external solver '{}': program '{program}' not found on PATH (see `make solvers` in the README)",
+                "external solver '{}': program '{program}' not found on PATH (`make solvers` installs Kissat and Glucose; docs/solve.md)",
                 config.name
             )));
         }

@@ -53,7 +53,7 @@ impl LadderWriter<'_> {
     /// than the shortest passes (by breadth-first distances around the
     /// other endpoints). The first
     /// search then finds the solutions whose lines take short routes,
-    /// which under ADC rules most lines do (README).
+    /// which under ADC rules most lines do (docs/numberlink-encoding.md).
     pub(super) fn detour_ladders(&self, b: &mut FormulaBuilder) {
         for (k, &[start, end]) in self.grid.endpoints.iter().enumerate() {
             let from_start = self.grid.distances(&[start], k);
@@ -122,7 +122,8 @@ impl LadderWriter<'_> {
     /// plus the surplus. The first
     /// search then finds the fullest solutions, which propagate almost as
     /// strongly as full cover: ADC 2015 Q15 and Q17, where the router
-    /// leaves shared cells, have solutions with 7 empty cells (README).
+    /// leaves shared cells, have solutions with 7 empty cells
+    /// (docs/numberlink-encoding.md).
     pub(super) fn fill_ladder(&self, b: &mut FormulaBuilder) {
         let (mut black, mut white) = (Vec::new(), Vec::new());
         for (v, &filled) in self.filled.iter().enumerate() {
