@@ -440,7 +440,7 @@ fn parse_errors_name_file_and_line() {
         (
             "short.non",
             "width 2\nheight 2\nrows\n1\n",
-            ":4: the file ends after 1 of the 2 rows clues",
+            ":4: 1 row clues, height is 2 ('rows' is line 3; the file ends here)",
         ),
     ];
     let dir = tempfile::tempdir().expect("tempdir");
@@ -609,4 +609,58 @@ fn png_pictures_are_drawn_for_each_solution() {
     for n in [1, 2] {
         assert_eq!(png_size(&dir.path().join(format!("two-{n}.png"))), (25, 25));
     }
+}
+
+#[test]
+fn non_sections_count_their_clues_and_blank_lines_around_them_are_spacing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // A blank line after `rows` (and before `columns`) is spacing: three
+    // rows, three columns, a plus sign.
+    let spaced = "width 3\nheight 3\n\nrows\n\n1\n3\n1\n\ncolumns\n1\n3\n1\n";
+    let file = common::temp_file(dir.path(), "plus.non", spaced.as_bytes());
+    let outs = common::pipeline(
+        &[
+            ("encode-nonogram", &[file.to_str().expect("utf-8")]),
+            ("solve", &["--max", "2"]),
+            ("decode-nonogram", &["--format", "bits"]),
+        ],
+        b"",
+    );
+    assert_eq!(
+        stdout(&outs[2]),
+        "010\n111\n010\nunique\n",
+        "{}",
+        stderr(&outs[0])
+    );
+    // A blank line that is one of the clues is still the empty clue.
+    let empty_row = "width 2\nheight 2\nrows\n2\n\ncolumns\n1\n1\n";
+    let file = common::temp_file(dir.path(), "empty.non", empty_row.as_bytes());
+    let outs = common::pipeline(
+        &[
+            ("encode-nonogram", &[file.to_str().expect("utf-8")]),
+            ("solve", &["--max", "2"]),
+            ("decode-nonogram", &["--format", "bits"]),
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&outs[2]), "11\n00\nunique\n", "{}", stderr(&outs[0]));
+}
+
+#[test]
+fn a_missing_non_clue_is_counted_where_the_section_ends() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let short = "width 2\nheight 3\nrows\n1\n1\ncolumns\n1\n1\n";
+    let file = common::temp_file(dir.path(), "short.non", short.as_bytes());
+    let out = run("encode-nonogram", &[file.to_str().expect("utf-8")], b"");
+    common::assert_error(
+        &out,
+        &format!(
+            "{}:6: 2 row clues, height is 3 ('rows' is line 3; the next section starts here)",
+            file.display()
+        ),
+    );
+    let long = "width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n0\n";
+    let file = common::temp_file(dir.path(), "long.non", long.as_bytes());
+    let out = run("encode-nonogram", &[file.to_str().expect("utf-8")], b"");
+    common::assert_error(&out, ":5: 2 row clues, height is 1");
 }

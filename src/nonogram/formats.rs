@@ -364,6 +364,16 @@ fn unquote(value: &str) -> &str {
         .unwrap_or(value)
 }
 
+/// True for a line of a .non file that starts a key (`goal "..."`,
+/// `columns`, `====`): anything but a clue line, which is blank or starts
+/// with a digit.
+fn starts_key(line: &str) -> bool {
+    line.trim_start()
+        .chars()
+        .next()
+        .is_some_and(|c| !c.is_ascii_digit())
+}
+
 fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
     let lines: Vec<&str> = text.lines().collect();
     let mut width: Option<usize> = None;
@@ -413,24 +423,48 @@ fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
                         format!("'{key}' comes before '{size_key}'"),
                     )
                 })?;
+                // The section runs to the next key line (clue lines start
+                // with a digit or are blank). A blank line is an empty clue,
+                // unless the section has more lines than clues: then blank
+                // lines around it are only spacing.
+                let start = i;
+                while i < lines.len() && !starts_key(lines[i]) {
+                    i += 1;
+                }
+                let mut section: Vec<usize> = (start..i).collect();
+                let blank = |k: &usize| lines[*k].trim().is_empty();
+                while section.len() > count && section.first().is_some_and(blank) {
+                    section.remove(0);
+                }
+                while section.len() > count && section.last().is_some_and(blank) {
+                    section.pop();
+                }
+                let noun = if key == "rows" { "row" } else { "column" };
+                if section.len() != count {
+                    let (at_line, what) = if section.len() > count {
+                        (section[count] + 1, "this line is one too many")
+                    } else if i < lines.len() {
+                        (i + 1, "the next section starts here")
+                    } else {
+                        (lines.len().max(1), "the file ends here")
+                    };
+                    return Err(Error::parse(
+                        source,
+                        at_line,
+                        format!(
+                            "{} {noun} clues, {size_key} is {count} ('{key}' is line {line_no}; {what})",
+                            section.len()
+                        ),
+                    ));
+                }
                 let mut clues = Vec::new();
                 let mut at = Vec::new();
-                for k in 0..count {
-                    let Some(clue_line) = lines.get(i) else {
-                        return Err(Error::parse(
-                            source,
-                            lines.len().max(1),
-                            format!(
-                                "the file ends after {k} of the {count} {key} clues (the '{key}' line is {line_no})"
-                            ),
-                        ));
-                    };
-                    i += 1;
-                    let tokens = clue_line
+                for k in section {
+                    let tokens = lines[k]
                         .split(|c: char| c == ',' || c.is_whitespace())
                         .filter(|t| !t.is_empty());
-                    clues.push(clue_numbers(source, i, tokens)?);
-                    at.push(i);
+                    clues.push(clue_numbers(source, k + 1, tokens)?);
+                    at.push(k + 1);
                 }
                 let slot = if key == "rows" {
                     &mut rows
