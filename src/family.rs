@@ -153,12 +153,14 @@ pub trait Family {
         false
     }
     /// Text printed before the solutions (not with `--json`): e.g. the
-    /// puzzle itself and counts; `solution_count` is the number of
-    /// solutions in the stream.
+    /// puzzle itself and counts; `solutions` is the number of solutions in
+    /// the stream, and `complete` whether the stream says there are no
+    /// others (an enumeration that ran to its end).
     fn preamble(
         _puzzle: &Self::Puzzle,
         _options: &Self::Options,
-        _solution_count: usize,
+        _solutions: usize,
+        _complete: bool,
     ) -> Option<String> {
         None
     }

@@ -455,3 +455,17 @@ fn bad_input_is_reported_with_its_place() {
     let decoded = pipeline(&[("solve", &[]), ("decode-sanalouhos", &[])], &other.stdout);
     assert_eq!(code(&decoded[1]), 1);
 }
+
+#[test]
+fn the_number_of_solutions_is_printed_only_when_known() {
+    let letters = "PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET";
+    let one = solve(letters, &[], &[], &[]);
+    let text = stdout(&one[2]);
+    assert!(!text.contains("Number of solutions"), "{text}");
+    assert!(
+        text.ends_with("1 solution (uniqueness not checked; use solve --max 2)\n"),
+        "{text}"
+    );
+    let all = solve(letters, &["--mode", "all"], &["--all"], &[]);
+    assert_eq!(preamble_count(&stdout(&all[2]), "Number of solutions"), 5);
+}

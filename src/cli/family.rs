@@ -344,7 +344,7 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
     let machine = F::is_machine_format(&style);
     let text = !args.json && !machine;
     if text {
-        if let Some(text) = F::preamble(&puzzle, &options, count) {
+        if let Some(text) = F::preamble(&puzzle, &options, count, stream.complete == Some(true)) {
             out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
         }
     }

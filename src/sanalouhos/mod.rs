@@ -117,13 +117,18 @@ impl Family for Sanalouhos {
         render::render(&puzzle.grid, solution, *style)
     }
 
-    fn preamble(puzzle: &Puzzle, _options: &Options, solution_count: usize) -> Option<String> {
+    fn preamble(
+        puzzle: &Puzzle,
+        _options: &Options,
+        solutions: usize,
+        complete: bool,
+    ) -> Option<String> {
         Some(render::preamble(
             &puzzle.grid,
             puzzle.found.words.len(),
             puzzle.found.tiles.len(),
             puzzle.found.paths(),
-            solution_count,
+            complete.then_some(solutions),
         ))
     }
 

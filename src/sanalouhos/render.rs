@@ -78,11 +78,22 @@ fn column(grid: &Grid, tile: &PlacedTile) -> Vec<String> {
     lines
 }
 
-/// The text before the solutions: the grid and the counts.
-pub fn preamble(grid: &Grid, words: usize, tiles: usize, paths: usize, solutions: usize) -> String {
+/// The text before the solutions: the grid and the counts. The number of
+/// solutions is printed only when it is known (`None`: the stream did not
+/// enumerate them all; the verdict after the solutions says so).
+pub fn preamble(
+    grid: &Grid,
+    words: usize,
+    tiles: usize,
+    paths: usize,
+    solutions: Option<usize>,
+) -> String {
+    let solutions = solutions
+        .map(|n| format!("Number of solutions   : {n}\n"))
+        .unwrap_or_default();
     format!(
         "Puzzle:\n{}\nNumber of unique words: {words}\nNumber of tiles       : {tiles}\n\
-         Number of paths       : {paths}\nNumber of solutions   : {solutions}\n\n",
+         Number of paths       : {paths}\n{solutions}\n",
         grid.display()
     )
 }
