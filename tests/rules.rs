@@ -372,3 +372,14 @@ fn skyscraper_visibility_counts_left_to_right_maxima() {
     let text = "layout\n| * * *\nrange 1..4\n| * * *\nrule distinct\n| * * *\n";
     assert_eq!(count_of(text), "24 solutions");
 }
+
+#[test]
+fn a_letter_typed_for_a_digit_in_initial_is_an_input_error() {
+    let err = encode_error(
+        "layout\n| * *\nrange 1..2\n| * *\nrule permutation 1..2\n| a a\ninitial\n| 1 x\n",
+    );
+    assert!(
+        err.contains("bad.txt:8: initial gives the cell at line 2 column 5 a letter, X, but its range 1 2 (line 3) holds only numbers"),
+        "{err}"
+    );
+}

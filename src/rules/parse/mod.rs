@@ -404,6 +404,28 @@ pub fn parse(source: &str, text: &str, words: WordSource<'_>) -> Result<Puzzle> 
                     ))
                 }
             };
+            // A letter where the range holds only numbers (or the reverse)
+            // is a typo, not a puzzle without solutions.
+            let letter = value < 0;
+            if !domains_done[cell].iter().any(|&v| (v < 0) == letter) {
+                let (given, wanted) = if letter {
+                    ("a letter", "numbers")
+                } else {
+                    ("a number", "letters")
+                };
+                return Err(Error::parse(
+                    source,
+                    line,
+                    format!(
+                        "initial gives the cell at {} {given}, {}, but its range {} (line {}) \
+                         holds only {wanted}",
+                        layout.describe_cell(cell),
+                        show_value(value),
+                        show_set(&domains_done[cell]),
+                        range_lines[cell]
+                    ),
+                ));
+            }
             initial[cell] = Some(Given { value, line });
         }
     }
