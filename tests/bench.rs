@@ -717,3 +717,111 @@ fn a_csv_of_the_first_schema_is_read_but_not_appended_to() {
         stderr(&output)
     );
 }
+
+/// A folder of DIMACS files whose configuration says `kind dimacs`: the
+/// files go to `solve` as they are, with no encoder or decoder.
+fn dimacs_folder(dir: &Path) -> std::path::PathBuf {
+    let instances = dir.join("instances");
+    let folder = instances.join("formulas");
+    std::fs::create_dir_all(&folder).expect("mkdir");
+    for (name, args) in [
+        ("queens.cnf", &["queens", "6"][..]),
+        ("php.cnf", &["php", "4", "3"]),
+    ] {
+        let out = run("cnf-gen", args, b"");
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        temp_file(&folder, name, &out.stdout);
+    }
+    temp_file(&folder, "notes.txt", b"not an instance\n");
+    temp_file(
+        &folder,
+        "bench.conf",
+        b"kind dimacs\nvariant default\nvariant minimal | --enumeration blocking\nexpect php.cnf unsat\n",
+    );
+    instances
+}
+
+#[test]
+fn a_folder_of_dimacs_files_is_a_family_of_its_own() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = dimacs_folder(dir.path());
+    let instances = instances.to_str().expect("utf-8");
+    // Discovered beside the registered families, with no programs of its own.
+    let listed = run(
+        "bench-run",
+        &["--instances", instances, "--solvers", "cadical", "--list"],
+        b"",
+    );
+    assert_eq!(code(&listed), 0, "{}", stderr(&listed));
+    let plan = stdout(&listed);
+    assert!(
+        plan.contains("formulas\tphp.cnf\tdefault\tcadical\n"),
+        "{plan}"
+    );
+    assert!(
+        plan.contains("formulas\tqueens.cnf\tminimal\tcadical\n"),
+        "{plan}"
+    );
+    assert!(!plan.contains("notes.txt"), "{plan}");
+    let csv = dir.path().join("results.csv");
+    let ran = run(
+        "bench-run",
+        &[
+            "--instances",
+            instances,
+            "--family",
+            "formulas",
+            "--solvers",
+            "cadical",
+            "--csv",
+            csv.to_str().expect("utf-8"),
+        ],
+        b"",
+    );
+    assert_eq!(code(&ran), 0, "{}", stderr(&ran));
+    let rows = read_rows(&csv).expect("rows");
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    for row in &rows {
+        assert_eq!(row.encode_seconds, 0.0, "{row:?}");
+        assert_eq!(row.decode_seconds, 0.0, "{row:?}");
+        if row.instance == "queens.cnf" {
+            assert_eq!(row.result, Outcome::Sat, "{row:?}");
+            assert!(row.verified, "{row:?}");
+        } else {
+            assert_eq!(row.result, Outcome::Unsat, "{row:?}");
+        }
+    }
+}
+
+#[test]
+fn a_dimacs_folder_with_a_wrong_expectation_gets_error_rows() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = dimacs_folder(dir.path());
+    temp_file(
+        &instances.join("formulas"),
+        "bench.conf",
+        b"kind dimacs\nexpect php.cnf sat\n",
+    );
+    let csv = dir.path().join("results.csv");
+    let ran = run(
+        "bench-run",
+        &[
+            "--instances",
+            instances.to_str().expect("utf-8"),
+            "--family",
+            "formulas",
+            "--solvers",
+            "cadical",
+            "--filter",
+            "php",
+            "--csv",
+            csv.to_str().expect("utf-8"),
+        ],
+        b"",
+    );
+    assert_eq!(code(&ran), 0, "{}", stderr(&ran));
+    let rows = read_rows(&csv).expect("rows");
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].result, Outcome::Error, "{:?}", rows[0]);
+    assert!(rows[0].message.contains("wrong answer"), "{:?}", rows[0]);
+}

@@ -37,7 +37,8 @@
 //!
 //! The built-in family `gen` holds a few `cnf-gen` formulas with known
 //! answers (n-queens, pigeonhole), so the runner works without any puzzle
-//! family.
+//! family. A folder whose `bench.conf` says `kind dimacs` is a family of
+//! DIMACS files that go to `solve` as they are.
 
 use crate::error::{Error, IoContext, Result};
 use std::path::{Path, PathBuf};
@@ -189,11 +190,19 @@ pub struct FamilyConfig {
     pub target_name: Option<String>,
     /// The variant (or `target`) that report ratios are taken against.
     pub baseline: Option<String>,
+    /// `kind dimacs`: the instances are DIMACS CNF/WCNF files that go to
+    /// `solve` as they are (no encoder, no decoder; `solve` checks every
+    /// model against the formula).
+    pub dimacs: bool,
 }
 
 /// The directives a configuration knows, for the error message.
-const DIRECTIVES: &str = "variant, encoding, extension, exclude, options, skip, instance, \
-                          expect, target, target-name, baseline";
+const DIRECTIVES: &str = "kind, variant, encoding, extension, exclude, options, skip, \
+                          instance, expect, target, target-name, baseline";
+
+/// The file endings of a `kind dimacs` folder's instances when the
+/// configuration names none.
+const DIMACS_EXTENSIONS: &[&str] = &[".cnf", ".wcnf", ".cnf.gz", ".cnf.bz2", ".cnf.xz"];
 
 impl FamilyConfig {
     /// Parses the configuration format; errors name `source:line`.
@@ -227,6 +236,16 @@ impl FamilyConfig {
                         decode_args: args.decode,
                     });
                 }
+                "kind" => match words.get(1..).unwrap_or_default() {
+                    [kind] if kind == "dimacs" => config.dimacs = true,
+                    [kind] if kind == "puzzle" => config.dimacs = false,
+                    _ => {
+                        return Err(at(
+                            "`kind` needs `dimacs` (files for solve as they are) or `puzzle`"
+                                .into(),
+                        ))
+                    }
+                },
                 "extension" => config.extensions.extend(words[1..].iter().cloned()),
                 "exclude" => config.exclude.extend(words[1..].iter().cloned()),
                 "options" => {
@@ -300,6 +319,9 @@ impl FamilyConfig {
                     )))
                 }
             }
+        }
+        if config.dimacs && config.extensions.is_empty() && config.instances.is_empty() {
+            config.extensions = DIMACS_EXTENSIONS.iter().map(|e| e.to_string()).collect();
         }
         if config.encodings.is_empty() {
             config.encodings.push(Encoding {
@@ -415,6 +437,8 @@ pub enum Source {
     File(PathBuf),
     /// A listed instance without a file: the encoder arguments are all.
     Args,
+    /// A DIMACS file of a `kind dimacs` folder, solved as it is.
+    Cnf(PathBuf),
     /// A `cnf-gen` formula: its arguments and whether it is satisfiable.
     Gen {
         /// Arguments of `cnf-gen`.
@@ -675,16 +699,32 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// The registered families ([`crate::FAMILIES`]) that have a folder under
-/// `instances_dir`, sorted. This is the one place where families are
-/// discovered.
-pub fn discover_families(instances_dir: &Path) -> Vec<String> {
+/// The families under `instances_dir`, sorted: the registered ones
+/// ([`crate::FAMILIES`]) that have a folder there, and every folder whose
+/// configuration says `kind dimacs` (a folder of DIMACS files, solved as
+/// they are). This is the one place where families are discovered.
+pub fn discover_families(instances_dir: &Path) -> Result<Vec<String>> {
     let mut families: Vec<String> = crate::registry::names()
         .filter(|family| instances_dir.join(family).is_dir())
         .map(str::to_string)
         .collect();
+    if instances_dir.is_dir() {
+        let name = instances_dir.display().to_string();
+        for entry in std::fs::read_dir(instances_dir).with_name(&name)? {
+            let path = entry.with_name(&name)?.path();
+            let Some(folder) = path.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            if path.join(CONFIG_FILE).is_file()
+                && !families.iter().any(|f| f == folder)
+                && FamilyConfig::load(&path)?.dimacs
+            {
+                families.push(folder.to_string());
+            }
+        }
+    }
     families.sort();
-    families
+    Ok(families)
 }
 
 /// An error unless `encode-<family>` and `decode-<family>` are found.
@@ -712,7 +752,7 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
             selection.instances_dir.display()
         )));
     }
-    let discovered = discover_families(&selection.instances_dir);
+    let discovered = discover_families(&selection.instances_dir)?;
     let families: Vec<String> = if selection.families.is_empty() {
         let mut all = discovered.clone();
         all.push(GEN_FAMILY.to_string());
@@ -721,8 +761,8 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
         for family in &selection.families {
             if family != GEN_FAMILY && !discovered.contains(family) {
                 return Err(Error::Usage(format!(
-                    "family '{family}' not found: it needs to be registered and to have a \
-                     folder {}/{family}/ (found: {})",
+                    "family '{family}' not found: it needs a folder {}/{family}/ and to be \
+                     registered, or a bench.conf there with `kind dimacs` (found: {})",
                     selection.instances_dir.display(),
                     if discovered.is_empty() {
                         "none".to_string()
@@ -735,7 +775,9 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
         selection.families.clone()
     };
     for family in families.iter().filter(|f| *f != GEN_FAMILY) {
-        require_programs(family, tools)?;
+        if !FamilyConfig::load(&selection.instances_dir.join(family))?.dimacs {
+            require_programs(family, tools)?;
+        }
     }
     let keep = |instance: &str| {
         selection.filters.is_empty() || selection.filters.iter().any(|f| instance.contains(f))
@@ -784,7 +826,12 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
                 };
                 if config.is_instance(relative) {
                     let name = relative.to_string_lossy().replace('\\', "/");
-                    instances.push((name, Source::File(path.clone()), StageArgs::default()));
+                    let source = if config.dimacs {
+                        Source::Cnf(path.clone())
+                    } else {
+                        Source::File(path.clone())
+                    };
+                    instances.push((name, source, StageArgs::default()));
                 }
             }
         }
@@ -799,7 +846,21 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
                             format!("instance '{}': no file {}", listed.name, path.display()),
                         ));
                     }
-                    Source::File(path)
+                    if config.dimacs {
+                        Source::Cnf(path)
+                    } else {
+                        Source::File(path)
+                    }
+                }
+                None if config.dimacs => {
+                    return Err(Error::parse(
+                        &dir.join(CONFIG_FILE).display().to_string(),
+                        listed.line,
+                        format!(
+                            "instance '{}': a `kind dimacs` instance needs a file",
+                            listed.name
+                        ),
+                    ))
                 }
                 None => Source::Args,
             };
