@@ -26,6 +26,8 @@
 //!   [`nonogram`], [`numberlink`], [`rules`] (generic puzzles in
 //!   solv-o-matic's rule language) and [`sanalouhos`] (word grids covered
 //!   by dictionary words);
+//! - [`explain`]: why there is no solution, as a minimal set of the
+//!   puzzle's parts that cannot hold together;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`bench`]: batch experiments into CSV;
 //! - [`cli`]: the commands.
@@ -53,6 +55,7 @@ pub mod cli;
 pub mod cnf;
 pub mod dimacs;
 pub mod error;
+pub mod explain;
 pub mod family;
 pub mod gen;
 pub mod io;

@@ -383,3 +383,30 @@ fn a_letter_typed_for_a_digit_in_initial_is_an_input_error() {
         "{err}"
     );
 }
+
+#[test]
+fn overlapping_box_matches_are_named_when_there_is_no_solution() {
+    let root = common::root();
+    let outs = pipeline_in(
+        &root,
+        &["instances/rules/examples/sudoku-4x4-overlapping-boxes.txt"],
+        &[],
+        &[],
+    );
+    assert_eq!(code(&outs[2]), 20, "{}", stderr(&outs[2]));
+    let text = stdout(&outs[2]);
+    assert!(text.contains("these 5 parts cannot all hold"), "{text}");
+    assert!(text.contains("pattern at line 29 match 2"), "{text}");
+    assert!(
+        text.contains("note: the pattern at line 29 matches at overlapping places"),
+        "{text}"
+    );
+    // With a letter per box the same puzzle is unique.
+    let outs = pipeline_in(
+        &root,
+        &["instances/rules/examples/sudoku-4x4.txt"],
+        &["--max", "2"],
+        &[],
+    );
+    assert_eq!(stdout(&outs[2]), "1324\n4231\n2413\n3142\nunique\n");
+}

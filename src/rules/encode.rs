@@ -33,9 +33,10 @@
 //!   selectors that put it there.
 
 use super::parse::show_value;
-use super::puzzle::Rule;
+use super::puzzle::{Constraint, Rule};
 use super::{Options, Puzzle, SumEncoding, Value};
 use crate::builder::{AtMostOne, FormulaBuilder, PbEncoding};
+use crate::explain::Group;
 use crate::names;
 use rustsat::types::{Lit, Var};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -83,6 +84,13 @@ struct Encoder<'a> {
 
 /// Encodes `puzzle`.
 pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
+    encode_with_groups(puzzle, options).0
+}
+
+/// Encodes `puzzle` and says which hard clauses stand for which given and
+/// which rule instance, for [`crate::explain`] (why there is no solution).
+pub fn encode_with_groups(puzzle: &Puzzle, options: &Options) -> (FormulaBuilder, Vec<Group>) {
+    let mut groups = Vec::new();
     let mut b = FormulaBuilder::new("rules", &format!("rules/{}", options.sum_encoding.as_str()));
     let mut cells = Vec::with_capacity(puzzle.domains.len());
     let mut projection: Vec<Var> = Vec::new();
@@ -103,13 +111,24 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     let mut e = Encoder { puzzle, b, cells };
     for (cell, given) in puzzle.initial.iter().enumerate() {
         if let Some(given) = given {
+            let start = e.b.num_clauses();
             match e.cells[cell].get(given.value) {
                 Some(lit) => e.b.clause(&[lit]),
                 None => e.b.clause(&[]),
             }
+            groups.push(Group {
+                label: format!(
+                    "initial (line {}): {} at {}",
+                    given.line,
+                    show_value(given.value),
+                    puzzle.layout.describe_cell(cell)
+                ),
+                clauses: start..e.b.num_clauses(),
+            });
         }
     }
     for constraint in &puzzle.constraints {
+        let start = e.b.num_clauses();
         let seq = &constraint.cells;
         match &puzzle.rules[constraint.rule].rule {
             Rule::Permutation(set) => e.counts(seq, set, true, true, true),
@@ -143,6 +162,10 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             Rule::Word(list) => e.word(seq, *list),
             Rule::Visible(count) => e.visible(seq, *count),
         }
+        groups.push(Group {
+            label: describe_instance(puzzle, constraint),
+            clauses: start..e.b.num_clauses(),
+        });
     }
     let mut b = e.b;
     // Lists read from files go into the header, so decoding needs no file.
@@ -152,7 +175,27 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             b.option(super::words::HEADER_KEY, value);
         }
     }
-    b
+    (b, groups)
+}
+
+/// A rule instance for a person: "rule sum 34 (line 23), pattern at line
+/// 27 match 2 sequence 'b', cells at line 4 column 3, ...".
+pub fn describe_instance(puzzle: &Puzzle, constraint: &Constraint) -> String {
+    let rule = &puzzle.rules[constraint.rule];
+    let cells: Vec<String> = constraint
+        .cells
+        .iter()
+        .map(|&cell| puzzle.layout.describe_cell(cell))
+        .collect();
+    format!(
+        "rule {} (line {}), pattern at line {} match {} sequence {}: cells at {}",
+        rule.text,
+        rule.line,
+        constraint.block_line,
+        constraint.instance,
+        constraint.key,
+        cells.join(", ")
+    )
 }
 
 /// The most value sets a `sum` over distinct cells is given selectors for.

@@ -92,6 +92,78 @@ pub struct Solution {
     pub values: Vec<Value>,
 }
 
+/// How long `decode-rules` looks for the rule instances to blame when
+/// there is no solution.
+const EXPLAIN_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The givens and rule instances that cannot all hold (a minimal set:
+/// without any one of them the puzzle has a solution), one line each,
+/// under a heading; nothing when the search is not possible or too long.
+fn conflicting_instances(puzzle: &Puzzle, options: &Options) -> Vec<String> {
+    use crate::explain::{minimal_conflict, Conflict};
+    let (builder, groups) = encode::encode_with_groups(puzzle, options);
+    let formula = builder.finish();
+    match minimal_conflict(&formula, &groups, EXPLAIN_TIME) {
+        Ok(Conflict::Minimal(found)) if !found.is_empty() => {
+            let mut lines = vec![format!(
+                "these {} cannot all hold (without any one of them there is a solution):\n",
+                if found.len() == 1 {
+                    "1 part".to_string()
+                } else {
+                    format!("{} parts", found.len())
+                }
+            )];
+            lines.extend(found.iter().map(|&g| format!("  {}\n", groups[g].label)));
+            // Givens come first among the groups, then the rule instances.
+            let givens = puzzle.initial.iter().flatten().count();
+            let blamed: Vec<&puzzle::Constraint> = found
+                .iter()
+                .filter_map(|&g| g.checked_sub(givens))
+                .filter_map(|c| puzzle.constraints.get(c))
+                .collect();
+            lines.extend(overlapping_matches(&blamed));
+            lines
+        }
+        Ok(Conflict::Minimal(_)) => {
+            vec!["the ranges and the cells' values conflict by themselves\n".to_string()]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A note for every pattern of which two blamed matches share a cell: a
+/// pattern matches at every offset where it fits, so a box pattern such as
+/// `|aa` / `|aa` in an undecorated layout also matches between the boxes.
+fn overlapping_matches(blamed: &[&puzzle::Constraint]) -> Vec<String> {
+    let mut notes = Vec::new();
+    let mut noted = std::collections::BTreeSet::new();
+    let mut pairs = Vec::new();
+    for a in blamed {
+        for b in blamed {
+            if a.block_line == b.block_line
+                && a.instance < b.instance
+                && b.cells.iter().any(|cell| a.cells.contains(cell))
+            {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs.sort_by_key(|(a, b)| (a.block_line, a.instance, b.instance));
+    for (a, b) in pairs {
+        if noted.insert(a.block_line) {
+            let note = format!(
+                "note: the pattern at line {} matches at overlapping places (matches {} and {} \
+                 share cells): a pattern matches at every offset where it fits the layout; for \
+                 separate boxes give each box its own letters, or set the boxes apart in the \
+                 layout with decoration (docs/rules.md, \"A sudoku\")\n",
+                a.block_line, a.instance, b.instance
+            );
+            notes.push(note);
+        }
+    }
+    notes
+}
+
 /// The rules family (see the module documentation).
 pub struct Rules;
 
@@ -147,7 +219,7 @@ impl Family for Rules {
         }
     }
 
-    fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
         let mut reasons = Vec::new();
         for (cell, given) in puzzle.initial.iter().enumerate() {
             if let Some(given) = given {
@@ -179,6 +251,9 @@ impl Family for Rules {
                     ));
                 }
             }
+        }
+        if reasons.is_empty() {
+            reasons.extend(conflicting_instances(puzzle, options));
         }
         (!reasons.is_empty()).then(|| reasons.concat())
     }

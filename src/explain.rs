@@ -1,0 +1,189 @@
+//! Why a formula has no solution, in the puzzle's terms: the clauses of an
+//! encoding come in groups that stand for parts of the puzzle (a rule
+//! instance, a given, a clue), and a minimal set of groups that cannot
+//! hold together names the parts to blame.
+//!
+//! Each group gets a selector variable: its clauses are added as `clause
+//! or not selector`, every selector is assumed true, and the solver's core
+//! (the assumptions its refutation used) is shrunk by deletion to a minimal
+//! one: dropping any group of the answer leaves a satisfiable formula. The
+//! formula itself is not changed; this runs beside it, in the decoder.
+
+use crate::cnf::Formula;
+use crate::error::Result;
+use crate::solver::{embedded, Backend, Outcome};
+use rustsat::types::{Lit, Var};
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+/// The clauses of one part of the puzzle: a range of the formula's hard
+/// clauses, in the order the encoder added them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// What the clauses stand for, for a person.
+    pub label: String,
+    /// The indices of its hard clauses.
+    pub clauses: Range<usize>,
+}
+
+/// What the analysis found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Conflict {
+    /// These groups (indices into the groups given) cannot all hold, and
+    /// any smaller set of them can. Empty when the clauses outside every
+    /// group have no solution by themselves.
+    Minimal(Vec<usize>),
+    /// The formula has a solution with every group: nothing to explain.
+    Satisfiable,
+    /// No embedded solver in this build, or the time ran out.
+    Unknown,
+}
+
+/// Finds a minimal set of `groups` of `formula` that cannot hold together,
+/// within `time` (the search gives up after it).
+pub fn minimal_conflict(formula: &Formula, groups: &[Group], time: Duration) -> Result<Conflict> {
+    let Some(name) = embedded::available().first().copied() else {
+        return Ok(Conflict::Unknown);
+    };
+    let Some(mut solver) = embedded::create(name, &[])? else {
+        return Ok(Conflict::Unknown);
+    };
+    if !solver.supports_assumptions() {
+        return Ok(Conflict::Unknown);
+    }
+    let deadline = Some(Instant::now() + time);
+    let first_selector = formula.num_vars;
+    let selectors: Vec<Lit> = (0..groups.len())
+        .map(|g| Var::new(first_selector + g as u32).pos_lit())
+        .collect();
+    solver.reserve(first_selector + groups.len() as u32)?;
+    let mut group_of = vec![None; formula.hard.len()];
+    for (g, group) in groups.iter().enumerate() {
+        for index in group.clauses.clone() {
+            if let Some(slot) = group_of.get_mut(index) {
+                *slot = Some(g);
+            }
+        }
+    }
+    let mut guarded = Vec::new();
+    for (index, clause) in formula.hard.iter().enumerate() {
+        guarded.clear();
+        guarded.extend_from_slice(clause);
+        if let Some(g) = group_of[index] {
+            guarded.push(!selectors[g]);
+        }
+        solver.add_clause(&guarded)?;
+    }
+    let mut kept: Vec<usize> = (0..groups.len()).collect();
+    match refuted(solver.as_mut(), &selectors, &kept, deadline)? {
+        None => return Ok(Conflict::Unknown),
+        Some(false) => return Ok(Conflict::Satisfiable),
+        Some(true) => kept = core_groups(solver.as_mut(), &selectors, &kept)?,
+    }
+    // Deletion: a group whose removal keeps the refutation goes (and the
+    // new core may drop more); one whose removal gives a model stays.
+    let mut at = 0;
+    while at < kept.len() {
+        let without: Vec<usize> = kept
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != at)
+            .map(|(_, &g)| g)
+            .collect();
+        match refuted(solver.as_mut(), &selectors, &without, deadline)? {
+            None => return Ok(Conflict::Unknown),
+            Some(true) => kept = core_groups(solver.as_mut(), &selectors, &without)?,
+            Some(false) => at += 1,
+        }
+    }
+    Ok(Conflict::Minimal(kept))
+}
+
+/// Solves with the selectors of `groups` assumed: `Some(true)` when there
+/// is no model, `Some(false)` when there is one, `None` at the deadline.
+fn refuted(
+    solver: &mut dyn Backend,
+    selectors: &[Lit],
+    groups: &[usize],
+    deadline: Option<Instant>,
+) -> Result<Option<bool>> {
+    let assumptions: Vec<Lit> = groups.iter().map(|&g| selectors[g]).collect();
+    Ok(match solver.solve_assuming(&assumptions, deadline)? {
+        Outcome::Unsat => Some(true),
+        Outcome::Sat(_) => Some(false),
+        Outcome::Unknown => None,
+    })
+}
+
+/// The groups among `groups` whose selectors are in the last core.
+fn core_groups(
+    solver: &mut dyn Backend,
+    selectors: &[Lit],
+    groups: &[usize],
+) -> Result<Vec<usize>> {
+    let core = solver.core()?;
+    Ok(groups
+        .iter()
+        .copied()
+        .filter(|&g| core.contains(&!selectors[g]) || core.contains(&selectors[g]))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::FormulaBuilder;
+
+    /// x; not x; y or z; not y; and an unrelated group: the first two
+    /// conflict, whatever else is there.
+    #[test]
+    fn finds_the_two_contradicting_groups() {
+        let mut b = FormulaBuilder::new("test", "test");
+        let (x, y, z) = (b.named("x"), b.named("y"), b.named("z"));
+        let mut groups = Vec::new();
+        for (label, clause) in [
+            ("y or z", vec![y, z]),
+            ("x", vec![x]),
+            ("not y", vec![!y]),
+            ("not x", vec![!x]),
+        ] {
+            let start = b.num_clauses();
+            b.clause(&clause);
+            groups.push(Group {
+                label: label.into(),
+                clauses: start..b.num_clauses(),
+            });
+        }
+        let formula = b.finish();
+        let found = minimal_conflict(&formula, &groups, Duration::from_secs(10)).unwrap();
+        if embedded::available().is_empty() {
+            assert_eq!(found, Conflict::Unknown);
+        } else {
+            assert_eq!(found, Conflict::Minimal(vec![1, 3]));
+        }
+        // Without a group, "not x" always holds: "x" alone is to blame.
+        let found = minimal_conflict(&formula, &groups[..3], Duration::from_secs(10)).unwrap();
+        if !embedded::available().is_empty() {
+            assert_eq!(found, Conflict::Minimal(vec![1]));
+        }
+        // Without "x" and "not x" there is a solution.
+        let mut b = FormulaBuilder::new("test", "test");
+        let (y, z) = (b.named("y"), b.named("z"));
+        b.clause(&[y, z]);
+        b.clause(&[!y]);
+        let satisfiable = vec![
+            Group {
+                label: "y or z".into(),
+                clauses: 0..1,
+            },
+            Group {
+                label: "not y".into(),
+                clauses: 1..2,
+            },
+        ];
+        let found = minimal_conflict(&b.finish(), &satisfiable, Duration::from_secs(10)).unwrap();
+        if !embedded::available().is_empty() {
+            assert_eq!(found, Conflict::Satisfiable);
+        }
+    }
+}
