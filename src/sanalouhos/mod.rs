@@ -10,11 +10,14 @@
 //! encode-sanalouhos TMSIIOULKNIEKIAITTAONTTIMAAOTI | solve | decode-sanalouhos
 //! encode-sanalouhos --mode all LETTERS | solve --all | decode-sanalouhos
 //! encode-sanalouhos --mode least-words LETTERS | solve   # o N: N words
+//! encode-sanalouhos --date 18.4.2024 | solve | decode-sanalouhos
 //! ```
 //!
 //! - [`grid`]: the letters, and [`puzzle`]: the puzzle with what it
 //!   spells, and a solution;
 //! - [`parse`]: reading them (a string, `/`-separated rows, or a file);
+//! - [`daily`]: the day's puzzle fetched from Helsingin Sanomat's API
+//!   (`--date D.M.YYYY|today`);
 //! - [`lexicon`]: the word list (built-in Kotus v1) and the trie;
 //! - [`search`]: the trie-guided path search, paths grouped into tiles;
 //! - [`encode`]: exactly one tile per cell, the word-count objectives;
@@ -23,6 +26,7 @@
 //! - [`render`]: the original's layout.
 
 pub mod check;
+pub mod daily;
 pub mod decode;
 pub mod encode;
 pub mod grid;
@@ -33,7 +37,7 @@ pub mod render;
 pub mod search;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::family::{Assignment, Family};
 pub use encode::{Choice, Distinct, Mode};
 pub use grid::Grid;
@@ -50,6 +54,13 @@ pub struct Options {
     /// Columns of a grid given as one string of letters (default 5).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub cols: Option<u16>,
+    /// Fetch the day's puzzle from Helsingin Sanomat's API instead of
+    /// reading one: D.M.YYYY (e.g. 18.4.2024), or 'today' (the date in
+    /// Finland). The base address is overridden by the environment variable
+    /// SATPIPE_SANALOUHOS_API. The letters are stored in the CNF header, so
+    /// decoding needs no network.
+    #[arg(long, value_name = "D.M.YYYY|today", conflicts_with = "input")]
+    pub date: Option<daily::DateArg>,
     /// Word list, one word a line (default: the built-in Kotus v1 list of
     /// instances/sanalouhos/wordlists/). The decoder reads it again.
     #[arg(long, value_name = "FILE")]
@@ -73,11 +84,13 @@ pub struct Sanalouhos;
 impl Family for Sanalouhos {
     const NAME: &'static str = "sanalouhos";
     const ABOUT: &'static str = "Takes the letters as a string (row-major, --rows/--cols, \
-        6x5 by default), as rows separated by '/', or as a file with one row a line; \
+        6x5 by default), as rows separated by '/', or as a file with one row a line, \
+        or fetches the day's grid with --date D.M.YYYY|today; \
         words from --words FILE or the built-in Kotus list.";
     const EXAMPLES: &'static str = "  encode-sanalouhos TMSIIOULKNIEKIAITTAONTTIMAAOTI | solve | decode-sanalouhos\n  \
         encode-sanalouhos --mode all TMSIIOULKNIEKIAITTAONTTIMAAOTI | solve --all | decode-sanalouhos\n  \
         encode-sanalouhos --mode least-words PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET | solve | grep '^o'\n  \
+        encode-sanalouhos --date today | solve | decode-sanalouhos\n  \
         encode-sanalouhos --mode most-words grid.txt | solve | decode-sanalouhos --format words\n  \
         encode-sanalouhos --words my-words.txt --distinct paths ABC/DEF | solve --all | decode-sanalouhos --json";
     type Options = Options;
@@ -85,7 +98,17 @@ impl Family for Sanalouhos {
     type Solution = Solution;
     type Style = Style;
 
-    fn puzzle_text(argument: Option<&str>, _options: &Options) -> Result<Option<(String, String)>> {
+    fn puzzle_text(argument: Option<&str>, options: &Options) -> Result<Option<(String, String)>> {
+        if let Some(date) = options.date {
+            // clap rejects --date with a puzzle argument; this is the same
+            // rule for callers that build the options themselves.
+            if let Some(argument) = argument {
+                return Err(Error::Usage(format!(
+                    "--date fetches the puzzle; '{argument}' is a puzzle too: give one or the other"
+                )));
+            }
+            return daily::fetch(date.date()).map(Some);
+        }
         Ok(argument
             .filter(|text| grid::is_inline(text))
             .map(|text| ("<command line>".to_string(), text.to_string())))
