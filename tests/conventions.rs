@@ -88,3 +88,71 @@ fn help_texts_show_no_rustdoc_link_syntax() {
         );
     }
 }
+
+/// `data` compressed by `format` with the crates themselves (no
+/// command-line tools needed).
+fn compress(format: &str, data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    match format {
+        "gz" => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(data).expect("gzip");
+            e.finish().expect("gzip")
+        }
+        "bz2" => {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+            e.write_all(data).expect("bzip2");
+            e.finish().expect("bzip2")
+        }
+        _ => {
+            let mut e = xz2::write::XzEncoder::new(Vec::new(), 6);
+            e.write_all(data).expect("xz");
+            e.finish().expect("xz")
+        }
+    }
+}
+
+#[test]
+fn compressed_formulas_are_read_from_files_and_standard_input_by_their_magic_bytes() {
+    let cnf = run("cnf-gen", &["php", "4", "3"], b"");
+    let cnf = cnf.stdout;
+    let dir = tempfile::tempdir().expect("temp dir");
+    for format in ["gz", "bz2", "xz"] {
+        let packed = compress(format, &cnf);
+        // A misleading name: the magic bytes decide, not the suffix.
+        let path = common::temp_file(dir.path(), &format!("php-{format}.cnf"), &packed);
+        let path = path.to_str().expect("utf-8 path");
+        let out = run("solve", &[path], b"");
+        assert_eq!(code(&out), 20, "{format}: {}", common::stderr(&out));
+        let out = run("solve", &[], &packed);
+        assert_eq!(code(&out), 20, "{format} on stdin: {}", common::stderr(&out));
+        let out = run("cnf-stats", &[path], b"");
+        assert_eq!(code(&out), 0, "{format}: {}", common::stderr(&out));
+    }
+    // A model stream too.
+    let queens = run("cnf-gen", &["queens", "4"], b"").stdout;
+    let models = run("solve", &[], &queens).stdout;
+    let path = common::temp_file(dir.path(), "models.gz", &compress("gz", &models));
+    let out = run("model-names", &[path.to_str().expect("utf-8 path")], b"");
+    assert_eq!(code(&out), 0, "{}", common::stderr(&out));
+}
+
+#[test]
+fn a_truncated_compressed_formula_is_an_error_naming_the_file() {
+    let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
+    let dir = tempfile::tempdir().expect("temp dir");
+    for format in ["gz", "bz2", "xz"] {
+        let packed = compress(format, &cnf);
+        let cut = &packed[..packed.len() / 2];
+        let path = common::temp_file(dir.path(), &format!("cut.{format}"), cut);
+        let out = run("solve", &[path.to_str().expect("utf-8 path")], b"");
+        assert_eq!(code(&out), 1, "{format}: {}", stdout(&out));
+        let err = common::stderr(&out);
+        assert!(err.contains(&format!("cut.{format}:")), "{format}: {err}");
+        assert!(
+            err.contains("truncated") || err.contains("corrupt"),
+            "{format}: {err}"
+        );
+        assert!(stdout(&out).is_empty(), "{format}: {}", stdout(&out));
+    }
+}
