@@ -125,7 +125,12 @@ fn compressed_formulas_are_read_from_files_and_standard_input_by_their_magic_byt
         let out = run("solve", &[path], b"");
         assert_eq!(code(&out), 20, "{format}: {}", common::stderr(&out));
         let out = run("solve", &[], &packed);
-        assert_eq!(code(&out), 20, "{format} on stdin: {}", common::stderr(&out));
+        assert_eq!(
+            code(&out),
+            20,
+            "{format} on stdin: {}",
+            common::stderr(&out)
+        );
         let out = run("cnf-stats", &[path], b"");
         assert_eq!(code(&out), 0, "{format}: {}", common::stderr(&out));
     }
@@ -155,4 +160,44 @@ fn a_truncated_compressed_formula_is_an_error_naming_the_file() {
         );
         assert!(stdout(&out).is_empty(), "{format}: {}", stdout(&out));
     }
+}
+
+#[test]
+fn an_external_cadical_writes_a_drat_proof_that_rate_checks() {
+    if !common::external_available("cadical") || !common::external_available("rate") {
+        return;
+    }
+    let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let proof = dir.path().join("p.drat");
+    let proof_arg = proof.to_str().expect("utf-8 path");
+    let args = [
+        "--external",
+        "cadical",
+        "--proof",
+        proof_arg,
+        "--check-proof",
+    ];
+    let out = run("solve", &args, &cnf);
+    assert_eq!(code(&out), 20, "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("s UNSATISFIABLE"), "{text}");
+    assert!(text.contains("c proof verified by"), "{text}");
+    let drat = std::fs::read_to_string(&proof).expect("the proof file");
+    assert!(
+        drat.lines().any(|l| l.ends_with(" 0")),
+        "a text DRAT proof: {drat}"
+    );
+}
+
+#[test]
+fn a_solver_command_without_a_proof_command_is_refused_for_proofs() {
+    let cnf = run("cnf-gen", &["php", "3", "2"], b"").stdout;
+    let args = ["--solver-cmd", "cadical -q", "--check-proof"];
+    let out = run("solve", &args, &cnf);
+    if !common::have("rate") {
+        return;
+    }
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert_error(&out, "need a solver that writes DRAT proofs");
 }

@@ -101,7 +101,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "OTHER")]
     pub cross_check: Option<String>,
 
-    /// Write a DRAT proof of an UNSAT answer to FILE (embedded CaDiCaL; one
+    /// Write a DRAT proof of an UNSAT answer to FILE (embedded CaDiCaL, or
+    /// an external solver with a proof command: cadical, kissat; one
     /// satisfiability question of a CNF, no enumeration).
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
@@ -255,9 +256,14 @@ impl Command for SolveArgs {
         }
         let enumerating = self.all || self.max.is_some_and(|m| m > 1);
         let proof = ProofRequest::new(self.proof.as_deref(), self.check_proof)?;
-        if proof.is_some() && (embedded_name.as_deref() != Some("cadical") || enumerating) {
+        let proof_backend = match &external {
+            Some(config) => config.proof_command.is_some(),
+            None => embedded_name.as_deref() == Some("cadical"),
+        };
+        if proof.is_some() && (!proof_backend || enumerating) {
             return Err(Error::Usage(
-                "--proof and --check-proof need the embedded cadical and one answer (no --all or --max)"
+                "--proof and --check-proof need a solver that writes DRAT proofs (the embedded \
+                 cadical, or --external cadical or kissat) and one answer (no --all or --max)"
                     .into(),
             ));
         }
@@ -313,7 +319,13 @@ impl Command for SolveArgs {
         }
         let mut factory = || -> Result<Box<dyn Backend>> {
             match (&external, &embedded_name) {
-                (Some(config), _) => Ok(Box::new(External::new(config.clone())?)),
+                (Some(config), _) => match &proof {
+                    Some(request) => Ok(Box::new(External::with_proof(
+                        config.clone(),
+                        &request.path,
+                    )?)),
+                    None => Ok(Box::new(External::new(config.clone())?)),
+                },
                 (None, Some(name)) => match &proof {
                     Some(request) => embedded::create_with_proof(&solver_options, &request.path)?,
                     None => embedded::create(name, &solver_options)?,
