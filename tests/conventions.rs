@@ -201,3 +201,28 @@ fn a_solver_command_without_a_proof_command_is_refused_for_proofs() {
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     assert_error(&out, "need a solver that writes DRAT proofs");
 }
+
+#[test]
+fn cross_check_kissat_is_spelt_like_solver_kissat() {
+    let companion = common::bin("solve").with_file_name("solve-kissat");
+    if !companion.is_file() {
+        if std::env::var("SATPIPE_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
+            panic!("solve-kissat is not built beside solve (run `make build`)");
+        }
+        eprintln!("note: solve-kissat not built; skipping --cross-check kissat");
+        return;
+    }
+    let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
+    let out = run("solve", &["--cross-check", "kissat"], &cnf);
+    assert_eq!(code(&out), 20, "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("c cross-check agreed: kissat"), "{text}");
+    let queens = run("cnf-gen", &["queens", "6"], b"").stdout;
+    let out = run("solve", &["--all", "--cross-check", "kissat"], &queens);
+    assert_eq!(code(&out), 10, "{}", common::stderr(&out));
+    assert!(
+        stdout(&out).contains("c cross-check agreed"),
+        "{}",
+        stdout(&out)
+    );
+}

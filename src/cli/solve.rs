@@ -8,7 +8,7 @@ use crate::solve::{run, Blocking, Enumeration, SolveOptions};
 use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
 use crate::solver::proof::ProofRequest;
-use crate::solver::registry::{find_program, Registry, SolverConfig};
+use crate::solver::registry::{find_program, kissat_companion, Registry, SolverConfig};
 use crate::solver::{embedded, Backend};
 use clap::Parser;
 use std::io::Write;
@@ -95,9 +95,9 @@ pub struct SolveArgs {
     #[arg(long)]
     pub relaxed: bool,
 
-    /// Also solve with a second backend, OTHER (an embedded solver or
-    /// ext:NAME), and fail with exit 1, naming both, when they disagree on
-    /// SAT/UNSAT, the optimum, or the number of solutions.
+    /// Also solve with a second backend, OTHER (an embedded solver, kissat
+    /// included, or ext:NAME), and fail with exit 1, naming both, when they
+    /// disagree on SAT/UNSAT, the optimum, or the number of solutions.
     #[arg(long, value_name = "OTHER")]
     pub cross_check: Option<String>,
 
@@ -190,15 +190,6 @@ impl SolveArgs {
 /// The largest `--time-limit` (about 31 years): larger ones would overflow
 /// the clock.
 const MAX_TIME_LIMIT: f64 = 1e9;
-
-/// The `solve-kissat` binary beside this one, or on PATH.
-fn kissat_companion() -> Option<PathBuf> {
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|dir| dir.join("solve-kissat")))
-        .filter(|p| p.is_file());
-    beside.or_else(|| find_program("solve-kissat"))
-}
 
 /// Runs `solve-kissat` with our arguments: embedded Kissat lives in its own
 /// binary because it cannot be linked beside CaDiCaL.

@@ -148,7 +148,12 @@ fn tail(bytes: &[u8]) -> String {
 
 impl Backend for External {
     fn description(&self) -> String {
-        format!("{} (external: {})", self.config.name, self.config.program())
+        // The program's file name: a path names this machine, not the solver.
+        let program = self.config.program();
+        let program = std::path::Path::new(program)
+            .file_name()
+            .map_or(program.into(), |n| n.to_string_lossy());
+        format!("{} (external: {program})", self.config.name)
     }
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {

@@ -128,6 +128,16 @@ impl Registry {
     }
 }
 
+/// The `solve-kissat` companion binary (embedded Kissat, which cannot be
+/// linked beside CaDiCaL) next to the running binary, or on `PATH`.
+pub fn kissat_companion() -> Option<std::path::PathBuf> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("solve-kissat")))
+        .filter(|p| p.is_file());
+    beside.or_else(|| find_program("solve-kissat"))
+}
+
 /// Finds `program` on `PATH` (or as given, when it contains a `/`).
 pub fn find_program(program: &str) -> Option<std::path::PathBuf> {
     if program.contains('/') {
