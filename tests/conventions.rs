@@ -226,3 +226,30 @@ fn cross_check_kissat_is_spelt_like_solver_kissat() {
         stdout(&out)
     );
 }
+
+#[test]
+fn json_is_one_document_with_models_as_arrays_and_numeric_statistics() {
+    let queens = run("cnf-gen", &["queens", "6"], b"").stdout;
+    let out = run("solve", &["--json", "--all"], &queens);
+    assert_eq!(code(&out), 10, "{}", common::stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["status"], "SATISFIABLE");
+    assert_eq!(doc["count"], 4);
+    let models = doc["models"].as_array().expect("models is an array");
+    assert_eq!(models.len(), 4);
+    for model in models {
+        let literals = model.as_array().expect("a model is an array");
+        assert_eq!(literals.len(), 36, "{model}");
+        assert!(literals.iter().all(|l| l.is_i64()), "{model}");
+    }
+    let stats = doc["stats"].as_object().expect("stats is an object");
+    assert!(stats.contains_key("seconds"), "{stats:?}");
+    assert!(stats.values().all(|v| v.is_number()), "{stats:?}");
+    // UNSAT: no models, still one document.
+    let php = run("cnf-gen", &["php", "4", "3"], b"").stdout;
+    let out = run("solve", &["--json"], &php);
+    assert_eq!(code(&out), 20);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["status"], "UNSATISFIABLE");
+    assert_eq!(doc["models"], serde_json::json!([]));
+}

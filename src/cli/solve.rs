@@ -334,7 +334,12 @@ impl Command for SolveArgs {
         };
         out.flush().with_name(io::STDOUT_NAME)?;
         if let Some(request) = &proof {
-            request.finish(&formula, report.status, &mut out)?;
+            if self.json {
+                // Standard output holds one JSON document and nothing else.
+                request.finish(&formula, report.status, &mut std::io::stderr())?;
+            } else {
+                request.finish(&formula, report.status, &mut out)?;
+            }
         }
         if self.stats {
             eprintln!(

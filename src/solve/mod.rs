@@ -169,7 +169,7 @@ pub fn run(
         Kind::Wcnf => session.optimise(factory)?,
     };
     if options.json {
-        serde_json::to_writer_pretty(&mut *session.out, &report)
+        serde_json::to_writer(&mut *session.out, &json_document(&report))
             .map_err(|e| Error::io(crate::io::STDOUT_NAME, e.into()))?;
         session.line("")?;
     } else {
@@ -179,6 +179,46 @@ pub fn run(
         session.line(&format!("c stat seconds {:.3}", report.seconds))?;
     }
     Ok(report)
+}
+
+/// The `--json` document of a report: `status`, `solver`, `count`,
+/// `complete`, `best_cost`, `seconds`, `models` (one array of DIMACS
+/// literals per solution), `costs` (WCNF), `true_names` (per solution) and
+/// `stats`, an object whose values are numbers.
+pub fn json_document(report: &Report) -> serde_json::Value {
+    let mut stats = serde_json::Map::new();
+    for (key, value) in &report.statistics {
+        // Backends report counters as text for the `c stat` lines; a
+        // script wants numbers (a non-numeric value is not a statistic).
+        let number = match value.parse::<u64>() {
+            Ok(n) => serde_json::Value::from(n),
+            Err(_) => match value
+                .parse::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+            {
+                Some(n) => serde_json::Value::Number(n),
+                None => continue,
+            },
+        };
+        stats.insert(key.clone(), number);
+    }
+    stats.insert("seconds".into(), serde_json::Value::from(report.seconds));
+    let mut doc = serde_json::json!({
+        "status": report.status.as_str(),
+        "solver": report.solver,
+        "count": report.count,
+        "complete": report.complete,
+        "best_cost": report.best_cost,
+        "seconds": report.seconds,
+        "models": report.solutions.iter().map(|s| &s.model).collect::<Vec<_>>(),
+        "true_names": report.solutions.iter().map(|s| &s.true_names).collect::<Vec<_>>(),
+        "stats": stats,
+    });
+    if report.best_cost.is_some() || report.solutions.iter().any(|s| s.cost.is_some()) {
+        doc["costs"] = report.solutions.iter().map(|s| s.cost).collect();
+    }
+    doc
 }
 
 /// One `solve` run: the formula, the options, the output and the
