@@ -253,3 +253,31 @@ fn json_is_one_document_with_models_as_arrays_and_numeric_statistics() {
     assert_eq!(doc["status"], "UNSATISFIABLE");
     assert_eq!(doc["models"], serde_json::json!([]));
 }
+
+#[test]
+fn verbose_prints_progress_during_one_long_search() {
+    let php = run("cnf-gen", &["php", "10", "9"], b"").stdout;
+    let out = common::external_command(&common::bin("solve").to_string_lossy())
+        .args(["-v"])
+        .env("SATPIPE_PROGRESS_INTERVAL", "0.2")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            if let Some(mut stdin) = child.stdin.take() {
+                stdin.write_all(&php)?;
+            }
+            child.wait_with_output()
+        })
+        .expect("run solve");
+    assert_eq!(code(&out), 20, "{}", common::stderr(&out));
+    let err = common::stderr(&out);
+    let ticks = err
+        .lines()
+        .filter(|l| l.contains("still searching"))
+        .count();
+    assert!(ticks >= 2, "no progress during the search:\n{err}");
+    assert!(err.lines().all(|l| l.starts_with("c ")), "{err}");
+}

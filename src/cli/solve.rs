@@ -120,7 +120,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// Progress on standard error.
+    /// Progress on standard error, also during one long search (a line
+    /// every few seconds).
     #[arg(short, long)]
     pub verbose: bool,
 }
@@ -325,6 +326,9 @@ impl Command for SolveArgs {
                 (None, None) => Err(Error::Usage("no solver available in this build".into())),
             }
         };
+        let ticker = self
+            .verbose
+            .then(|| crate::solve::Ticker::start(crate::solve::ticker_interval()));
         let mut out = io::stdout();
         let report = match cross_check.as_mut() {
             Some(other) => {
@@ -332,6 +336,7 @@ impl Command for SolveArgs {
             }
             None => run(&formula, &mut factory, &options, &mut out)?,
         };
+        drop(ticker);
         out.flush().with_name(io::STDOUT_NAME)?;
         if let Some(request) = &proof {
             if self.json {

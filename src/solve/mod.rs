@@ -375,3 +375,55 @@ impl<'a> Session<'a> {
 fn progress_line(start: Instant, message: &str) {
     eprintln!("c [{:8.3}s] {message}", start.elapsed().as_secs_f64());
 }
+
+/// The environment variable that sets the `-v` ticker's interval in
+/// seconds (tests use a fraction of a second).
+pub const TICKER_INTERVAL_VAR: &str = "SATPIPE_PROGRESS_INTERVAL";
+
+/// The interval of the `-v` ticker: `$SATPIPE_PROGRESS_INTERVAL` seconds,
+/// else 5.
+pub fn ticker_interval() -> Duration {
+    std::env::var(TICKER_INTERVAL_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+        .map_or(Duration::from_secs(5), Duration::from_secs_f64)
+}
+
+/// Prints a `c [   seconds] still searching` line on standard error every
+/// interval while it lives, so that `-v` shows progress during one long
+/// solver call too (the solver runs on this thread and reports nothing
+/// until it returns). Dropping it stops and joins the thread.
+pub struct Ticker {
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Ticker {
+    /// Starts ticking every `interval`.
+    pub fn start(interval: Duration) -> Ticker {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let start = Instant::now();
+        let thread = std::thread::spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(interval)
+            {
+                progress_line(start, "still searching");
+            }
+        });
+        Ticker {
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        // Closing the channel wakes the thread at once.
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
