@@ -16,7 +16,7 @@
 //! the formula.
 
 use crate::cnf::{Formula, Kind, MetadataBuilder};
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::io::Input;
 use rustsat::types::Lit;
 use std::io::{BufRead, Write};
@@ -109,7 +109,8 @@ pub fn read_into<S: Sink>(
         let n = input
             .reader
             .read_until(b'\n', &mut buf)
-            .with_name(&input.name)?;
+            // A corrupt compressed stream fails mid-file: say where.
+            .map_err(|e| Error::io(&format!("{}:{}", input.name, parser.line + 1), e))?;
         if n == 0 {
             break;
         }

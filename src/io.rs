@@ -31,20 +31,33 @@ pub struct Input {
 }
 
 impl Input {
-    /// Opens `path`, or standard input when `path` is `-`.
+    /// Opens `path`, or standard input when `path` is `-`. A gzip, bzip2
+    /// or xz stream (told by its first bytes, not by the file name, as
+    /// Kissat and CaDiCaL do) is decompressed on the fly.
     pub fn open(path: &Path) -> Result<Input> {
         if path.as_os_str() == "-" {
-            return Ok(Input {
-                name: STDIN_NAME.to_string(),
-                reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-            });
+            let reader = BufReader::with_capacity(1 << 16, io::stdin());
+            return Input::decompressed(STDIN_NAME.to_string(), reader);
         }
         let name = path.display().to_string();
         let file = File::open(path).with_name(&name)?;
-        Ok(Input {
-            name,
-            reader: Box::new(BufReader::with_capacity(1 << 16, file)),
-        })
+        Input::decompressed(name, BufReader::with_capacity(1 << 16, file))
+    }
+
+    /// Wraps `reader` in the decompressor its first bytes ask for.
+    fn decompressed<R: BufRead + 'static>(name: String, mut reader: R) -> Result<Input> {
+        let head = reader.fill_buf().with_name(&name)?;
+        let reader: Box<dyn BufRead> = match Compression::detect(head) {
+            None => Box::new(reader),
+            Some(compression) => Box::new(BufReader::with_capacity(
+                1 << 16,
+                NamedErrors {
+                    inner: compression.decoder(reader),
+                    compression,
+                },
+            )),
+        };
+        Ok(Input { name, reader })
     }
 
     /// Wraps an in-memory text, for tests and library callers.
@@ -67,6 +80,74 @@ impl Input {
             let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
             let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
             crate::Error::parse(&self.name, line, "the file is not valid UTF-8 text")
+        })
+    }
+}
+
+/// A compressed input format, recognised by its magic bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    /// gzip (`1f 8b`).
+    Gzip,
+    /// bzip2 (`BZh`).
+    Bzip2,
+    /// xz (`fd 37 7a 58 5a 00`).
+    Xz,
+}
+
+impl Compression {
+    /// The compression whose magic bytes `head` starts with, if any. A
+    /// DIMACS or model stream is text and starts with none of them.
+    pub fn detect(head: &[u8]) -> Option<Compression> {
+        if head.starts_with(&[0x1f, 0x8b]) {
+            Some(Compression::Gzip)
+        } else if head.starts_with(b"BZh") {
+            Some(Compression::Bzip2)
+        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+            Some(Compression::Xz)
+        } else {
+            None
+        }
+    }
+
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+        }
+    }
+
+    /// A decoder of this format over `reader`. Concatenated members (as
+    /// `cat a.gz b.gz` or pbzip2 write) are read as one stream.
+    fn decoder<R: BufRead + 'static>(self, reader: R) -> Box<dyn Read> {
+        match self {
+            Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(reader)),
+            Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(reader)),
+            Compression::Xz => Box::new(xz2::bufread::XzDecoder::new_multi_decoder(reader)),
+        }
+    }
+}
+
+/// A decoder whose errors say which compressed format was corrupt or cut
+/// short; the reader that meets the error adds the file name and line.
+struct NamedErrors {
+    inner: Box<dyn Read>,
+    compression: Compression,
+}
+
+impl Read for NamedErrors {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            let kind = match e.kind() {
+                io::ErrorKind::UnexpectedEof => "truncated",
+                _ => "corrupt",
+            };
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{kind} {} stream: {e}", self.compression.name()),
+            )
         })
     }
 }

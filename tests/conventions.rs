@@ -88,3 +88,196 @@ fn help_texts_show_no_rustdoc_link_syntax() {
         );
     }
 }
+
+/// `data` compressed by `format` with the crates themselves (no
+/// command-line tools needed).
+fn compress(format: &str, data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    match format {
+        "gz" => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(data).expect("gzip");
+            e.finish().expect("gzip")
+        }
+        "bz2" => {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+            e.write_all(data).expect("bzip2");
+            e.finish().expect("bzip2")
+        }
+        _ => {
+            let mut e = xz2::write::XzEncoder::new(Vec::new(), 6);
+            e.write_all(data).expect("xz");
+            e.finish().expect("xz")
+        }
+    }
+}
+
+#[test]
+fn compressed_formulas_are_read_from_files_and_standard_input_by_their_magic_bytes() {
+    let cnf = run("cnf-gen", &["php", "4", "3"], b"");
+    let cnf = cnf.stdout;
+    let dir = tempfile::tempdir().expect("temp dir");
+    for format in ["gz", "bz2", "xz"] {
+        let packed = compress(format, &cnf);
+        // A misleading name: the magic bytes decide, not the suffix.
+        let path = common::temp_file(dir.path(), &format!("php-{format}.cnf"), &packed);
+        let path = path.to_str().expect("utf-8 path");
+        let out = run("solve", &[path], b"");
+        assert_eq!(code(&out), 20, "{format}: {}", common::stderr(&out));
+        let out = run("solve", &[], &packed);
+        assert_eq!(
+            code(&out),
+            20,
+            "{format} on stdin: {}",
+            common::stderr(&out)
+        );
+        let out = run("cnf-stats", &[path], b"");
+        assert_eq!(code(&out), 0, "{format}: {}", common::stderr(&out));
+    }
+    // A model stream too.
+    let queens = run("cnf-gen", &["queens", "4"], b"").stdout;
+    let models = run("solve", &[], &queens).stdout;
+    let path = common::temp_file(dir.path(), "models.gz", &compress("gz", &models));
+    let out = run("model-names", &[path.to_str().expect("utf-8 path")], b"");
+    assert_eq!(code(&out), 0, "{}", common::stderr(&out));
+}
+
+#[test]
+fn a_truncated_compressed_formula_is_an_error_naming_the_file() {
+    let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
+    let dir = tempfile::tempdir().expect("temp dir");
+    for format in ["gz", "bz2", "xz"] {
+        let packed = compress(format, &cnf);
+        let cut = &packed[..packed.len() / 2];
+        let path = common::temp_file(dir.path(), &format!("cut.{format}"), cut);
+        let out = run("solve", &[path.to_str().expect("utf-8 path")], b"");
+        assert_eq!(code(&out), 1, "{format}: {}", stdout(&out));
+        let err = common::stderr(&out);
+        assert!(err.contains(&format!("cut.{format}:")), "{format}: {err}");
+        assert!(
+            err.contains("truncated") || err.contains("corrupt"),
+            "{format}: {err}"
+        );
+        assert!(stdout(&out).is_empty(), "{format}: {}", stdout(&out));
+    }
+}
+
+#[test]
+fn an_external_cadical_writes_a_drat_proof_that_rate_checks() {
+    if !common::external_available("cadical") || !common::external_available("rate") {
+        return;
+    }
+    let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let proof = dir.path().join("p.drat");
+    let proof_arg = proof.to_str().expect("utf-8 path");
+    let args = [
+        "--external",
+        "cadical",
+        "--proof",
+        proof_arg,
+        "--check-proof",
+    ];
+    let out = run("solve", &args, &cnf);
+    assert_eq!(code(&out), 20, "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("s UNSATISFIABLE"), "{text}");
+    assert!(text.contains("c proof verified by"), "{text}");
+    let drat = std::fs::read_to_string(&proof).expect("the proof file");
+    assert!(
+        drat.lines().any(|l| l.ends_with(" 0")),
+        "a text DRAT proof: {drat}"
+    );
+}
+
+#[test]
+fn a_solver_command_without_a_proof_command_is_refused_for_proofs() {
+    let cnf = run("cnf-gen", &["php", "3", "2"], b"").stdout;
+    let args = ["--solver-cmd", "cadical -q", "--check-proof"];
+    let out = run("solve", &args, &cnf);
+    if !common::have("rate") {
+        return;
+    }
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert_error(&out, "need a solver that writes DRAT proofs");
+}
+
+#[test]
+fn cross_check_kissat_is_spelt_like_solver_kissat() {
+    let companion = common::bin("solve").with_file_name("solve-kissat");
+    if !companion.is_file() {
+        if std::env::var("SATPIPE_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
+            panic!("solve-kissat is not built beside solve (run `make build`)");
+        }
+        eprintln!("note: solve-kissat not built; skipping --cross-check kissat");
+        return;
+    }
+    let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
+    let out = run("solve", &["--cross-check", "kissat"], &cnf);
+    assert_eq!(code(&out), 20, "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("c cross-check agreed: kissat"), "{text}");
+    let queens = run("cnf-gen", &["queens", "6"], b"").stdout;
+    let out = run("solve", &["--all", "--cross-check", "kissat"], &queens);
+    assert_eq!(code(&out), 10, "{}", common::stderr(&out));
+    assert!(
+        stdout(&out).contains("c cross-check agreed"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn json_is_one_document_with_models_as_arrays_and_numeric_statistics() {
+    let queens = run("cnf-gen", &["queens", "6"], b"").stdout;
+    let out = run("solve", &["--json", "--all"], &queens);
+    assert_eq!(code(&out), 10, "{}", common::stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["status"], "SATISFIABLE");
+    assert_eq!(doc["count"], 4);
+    let models = doc["models"].as_array().expect("models is an array");
+    assert_eq!(models.len(), 4);
+    for model in models {
+        let literals = model.as_array().expect("a model is an array");
+        assert_eq!(literals.len(), 36, "{model}");
+        assert!(literals.iter().all(|l| l.is_i64()), "{model}");
+    }
+    let stats = doc["stats"].as_object().expect("stats is an object");
+    assert!(stats.contains_key("seconds"), "{stats:?}");
+    assert!(stats.values().all(|v| v.is_number()), "{stats:?}");
+    // UNSAT: no models, still one document.
+    let php = run("cnf-gen", &["php", "4", "3"], b"").stdout;
+    let out = run("solve", &["--json"], &php);
+    assert_eq!(code(&out), 20);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["status"], "UNSATISFIABLE");
+    assert_eq!(doc["models"], serde_json::json!([]));
+}
+
+#[test]
+fn verbose_prints_progress_during_one_long_search() {
+    let php = run("cnf-gen", &["php", "10", "9"], b"").stdout;
+    let out = common::external_command(&common::bin("solve").to_string_lossy())
+        .args(["-v"])
+        .env("SATPIPE_PROGRESS_INTERVAL", "0.2")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            if let Some(mut stdin) = child.stdin.take() {
+                stdin.write_all(&php)?;
+            }
+            child.wait_with_output()
+        })
+        .expect("run solve");
+    assert_eq!(code(&out), 20, "{}", common::stderr(&out));
+    let err = common::stderr(&out);
+    let ticks = err
+        .lines()
+        .filter(|l| l.contains("still searching"))
+        .count();
+    assert!(ticks >= 2, "no progress during the search:\n{err}");
+    assert!(err.lines().all(|l| l.starts_with("c ")), "{err}");
+}

@@ -8,7 +8,7 @@ use crate::solve::{run, Blocking, Enumeration, SolveOptions};
 use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
 use crate::solver::proof::ProofRequest;
-use crate::solver::registry::{find_program, Registry, SolverConfig};
+use crate::solver::registry::{find_program, kissat_companion, Registry, SolverConfig};
 use crate::solver::{embedded, Backend};
 use clap::Parser;
 use std::io::Write;
@@ -95,13 +95,14 @@ pub struct SolveArgs {
     #[arg(long)]
     pub relaxed: bool,
 
-    /// Also solve with a second backend, OTHER (an embedded solver or
-    /// ext:NAME), and fail with exit 1, naming both, when they disagree on
-    /// SAT/UNSAT, the optimum, or the number of solutions.
+    /// Also solve with a second backend, OTHER (an embedded solver, kissat
+    /// included, or ext:NAME), and fail with exit 1, naming both, when they
+    /// disagree on SAT/UNSAT, the optimum, or the number of solutions.
     #[arg(long, value_name = "OTHER")]
     pub cross_check: Option<String>,
 
-    /// Write a DRAT proof of an UNSAT answer to FILE (embedded CaDiCaL; one
+    /// Write a DRAT proof of an UNSAT answer to FILE (embedded CaDiCaL, or
+    /// an external solver with a proof command: cadical, kissat; one
     /// satisfiability question of a CNF, no enumeration).
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
@@ -119,7 +120,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// Progress on standard error.
+    /// Progress on standard error, also during one long search (a line
+    /// every few seconds).
     #[arg(short, long)]
     pub verbose: bool,
 }
@@ -190,15 +192,6 @@ impl SolveArgs {
 /// the clock.
 const MAX_TIME_LIMIT: f64 = 1e9;
 
-/// The `solve-kissat` binary beside this one, or on PATH.
-fn kissat_companion() -> Option<PathBuf> {
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|dir| dir.join("solve-kissat")))
-        .filter(|p| p.is_file());
-    beside.or_else(|| find_program("solve-kissat"))
-}
-
 /// Runs `solve-kissat` with our arguments: embedded Kissat lives in its own
 /// binary because it cannot be linked beside CaDiCaL.
 fn delegate_to_kissat() -> Result<u8> {
@@ -255,9 +248,14 @@ impl Command for SolveArgs {
         }
         let enumerating = self.all || self.max.is_some_and(|m| m > 1);
         let proof = ProofRequest::new(self.proof.as_deref(), self.check_proof)?;
-        if proof.is_some() && (embedded_name.as_deref() != Some("cadical") || enumerating) {
+        let proof_backend = match &external {
+            Some(config) => config.proof_command.is_some(),
+            None => embedded_name.as_deref() == Some("cadical"),
+        };
+        if proof.is_some() && (!proof_backend || enumerating) {
             return Err(Error::Usage(
-                "--proof and --check-proof need the embedded cadical and one answer (no --all or --max)"
+                "--proof and --check-proof need a solver that writes DRAT proofs (the embedded \
+                 cadical, or --external cadical or kissat) and one answer (no --all or --max)"
                     .into(),
             ));
         }
@@ -313,7 +311,13 @@ impl Command for SolveArgs {
         }
         let mut factory = || -> Result<Box<dyn Backend>> {
             match (&external, &embedded_name) {
-                (Some(config), _) => Ok(Box::new(External::new(config.clone())?)),
+                (Some(config), _) => match &proof {
+                    Some(request) => Ok(Box::new(External::with_proof(
+                        config.clone(),
+                        &request.path,
+                    )?)),
+                    None => Ok(Box::new(External::new(config.clone())?)),
+                },
                 (None, Some(name)) => match &proof {
                     Some(request) => embedded::create_with_proof(&solver_options, &request.path)?,
                     None => embedded::create(name, &solver_options)?,
@@ -322,6 +326,9 @@ impl Command for SolveArgs {
                 (None, None) => Err(Error::Usage("no solver available in this build".into())),
             }
         };
+        let ticker = self
+            .verbose
+            .then(|| crate::solve::Ticker::start(crate::solve::ticker_interval()));
         let mut out = io::stdout();
         let report = match cross_check.as_mut() {
             Some(other) => {
@@ -329,9 +336,15 @@ impl Command for SolveArgs {
             }
             None => run(&formula, &mut factory, &options, &mut out)?,
         };
+        drop(ticker);
         out.flush().with_name(io::STDOUT_NAME)?;
         if let Some(request) = &proof {
-            request.finish(&formula, report.status, &mut out)?;
+            if self.json {
+                // Standard output holds one JSON document and nothing else.
+                request.finish(&formula, report.status, &mut std::io::stderr())?;
+            } else {
+                request.finish(&formula, report.status, &mut out)?;
+            }
         }
         if self.stats {
             eprintln!(

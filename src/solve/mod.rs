@@ -169,7 +169,7 @@ pub fn run(
         Kind::Wcnf => session.optimise(factory)?,
     };
     if options.json {
-        serde_json::to_writer_pretty(&mut *session.out, &report)
+        serde_json::to_writer(&mut *session.out, &json_document(&report))
             .map_err(|e| Error::io(crate::io::STDOUT_NAME, e.into()))?;
         session.line("")?;
     } else {
@@ -179,6 +179,46 @@ pub fn run(
         session.line(&format!("c stat seconds {:.3}", report.seconds))?;
     }
     Ok(report)
+}
+
+/// The `--json` document of a report: `status`, `solver`, `count`,
+/// `complete`, `best_cost`, `seconds`, `models` (one array of DIMACS
+/// literals per solution), `costs` (WCNF), `true_names` (per solution) and
+/// `stats`, an object whose values are numbers.
+pub fn json_document(report: &Report) -> serde_json::Value {
+    let mut stats = serde_json::Map::new();
+    for (key, value) in &report.statistics {
+        // Backends report counters as text for the `c stat` lines; a
+        // script wants numbers (a non-numeric value is not a statistic).
+        let number = match value.parse::<u64>() {
+            Ok(n) => serde_json::Value::from(n),
+            Err(_) => match value
+                .parse::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+            {
+                Some(n) => serde_json::Value::Number(n),
+                None => continue,
+            },
+        };
+        stats.insert(key.clone(), number);
+    }
+    stats.insert("seconds".into(), serde_json::Value::from(report.seconds));
+    let mut doc = serde_json::json!({
+        "status": report.status.as_str(),
+        "solver": report.solver,
+        "count": report.count,
+        "complete": report.complete,
+        "best_cost": report.best_cost,
+        "seconds": report.seconds,
+        "models": report.solutions.iter().map(|s| &s.model).collect::<Vec<_>>(),
+        "true_names": report.solutions.iter().map(|s| &s.true_names).collect::<Vec<_>>(),
+        "stats": stats,
+    });
+    if report.best_cost.is_some() || report.solutions.iter().any(|s| s.cost.is_some()) {
+        doc["costs"] = report.solutions.iter().map(|s| s.cost).collect();
+    }
+    doc
 }
 
 /// One `solve` run: the formula, the options, the output and the
@@ -334,4 +374,56 @@ impl<'a> Session<'a> {
 /// `start`.
 fn progress_line(start: Instant, message: &str) {
     eprintln!("c [{:8.3}s] {message}", start.elapsed().as_secs_f64());
+}
+
+/// The environment variable that sets the `-v` ticker's interval in
+/// seconds (tests use a fraction of a second).
+pub const TICKER_INTERVAL_VAR: &str = "SATPIPE_PROGRESS_INTERVAL";
+
+/// The interval of the `-v` ticker: `$SATPIPE_PROGRESS_INTERVAL` seconds,
+/// else 5.
+pub fn ticker_interval() -> Duration {
+    std::env::var(TICKER_INTERVAL_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+        .map_or(Duration::from_secs(5), Duration::from_secs_f64)
+}
+
+/// Prints a `c [   seconds] still searching` line on standard error every
+/// interval while it lives, so that `-v` shows progress during one long
+/// solver call too (the solver runs on this thread and reports nothing
+/// until it returns). Dropping it stops and joins the thread.
+pub struct Ticker {
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Ticker {
+    /// Starts ticking every `interval`.
+    pub fn start(interval: Duration) -> Ticker {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let start = Instant::now();
+        let thread = std::thread::spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(interval)
+            {
+                progress_line(start, "still searching");
+            }
+        });
+        Ticker {
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        // Closing the channel wakes the thread at once.
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }

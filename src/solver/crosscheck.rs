@@ -13,7 +13,7 @@
 
 use super::embedded;
 use super::external::External;
-use super::registry::Registry;
+use super::registry::{kissat_companion, OutputConvention, Registry, SolverConfig};
 use super::Backend;
 use crate::cnf::Formula;
 use crate::error::{Error, IoContext, Result};
@@ -25,8 +25,9 @@ use std::io::Write;
 pub type OwnedFactory = dyn FnMut() -> Result<Box<dyn Backend>>;
 
 /// Creates the backends of a `--cross-check` name: an embedded solver
-/// (`cadical`, `minisat`, `glucose`) or `ext:NAME` for an external one
-/// from the registry.
+/// (`cadical`, `minisat`, `glucose`, and `kissat` through the companion
+/// binary `solve-kissat`) or `ext:NAME` for an external one from the
+/// registry.
 pub fn backend_factory(spec: &str, registry: &Registry) -> Result<Box<OwnedFactory>> {
     if let Some(name) = spec.strip_prefix("ext:") {
         let config = registry.get(name).cloned().ok_or_else(|| {
@@ -36,6 +37,35 @@ pub fn backend_factory(spec: &str, registry: &Registry) -> Result<Box<OwnedFacto
         })?;
         // Fails now, before any solving, when the program is missing.
         External::new(config.clone())?;
+        return Ok(Box::new(move || {
+            Ok(Box::new(External::new(config.clone())?) as Box<dyn Backend>)
+        }));
+    }
+    if spec == "kissat" && embedded::create(spec, &[])?.is_none() {
+        // Embedded Kissat lives in the companion binary `solve-kissat`
+        // (it cannot be linked beside CaDiCaL); that binary prints
+        // competition output, so it runs as an external solver on one
+        // satisfiability question per call, as `--solver kissat` would.
+        let program = kissat_companion().ok_or_else(|| {
+            Error::Usage(
+                "--cross-check kissat: embedded Kissat is in the companion binary solve-kissat, \
+                 which was not found beside solve or on PATH (build it with `make build`), \
+                 or use ext:kissat"
+                    .into(),
+            )
+        })?;
+        let config = SolverConfig {
+            name: "kissat".into(),
+            description: "embedded Kissat through solve-kissat".into(),
+            command: vec![
+                program.display().to_string(),
+                "--solver".into(),
+                "kissat".into(),
+                "{input}".into(),
+            ],
+            output: OutputConvention::Competition,
+            proof_command: None,
+        };
         return Ok(Box::new(move || {
             Ok(Box::new(External::new(config.clone())?) as Box<dyn Backend>)
         }));

@@ -30,6 +30,8 @@ pub struct External {
     store: ClauseStore,
     calls: usize,
     dir: tempfile::TempDir,
+    /// Where the solver writes its DRAT proof (`--proof`), if asked.
+    proof: Option<std::path::PathBuf>,
 }
 
 impl External {
@@ -53,7 +55,25 @@ impl External {
             store: ClauseStore::default(),
             calls: 0,
             dir,
+            proof: None,
         })
+    }
+
+    /// Prepares to run the solver `config` describes with its
+    /// `proof-command`, writing a text DRAT proof of each answer to
+    /// `proof`; fails when the entry has no such command.
+    pub fn with_proof(config: SolverConfig, proof: &std::path::Path) -> Result<External> {
+        if config.proof_command.is_none() {
+            return Err(Error::Usage(format!(
+                "external solver '{}' has no \"proof-command\" in the registry, so it cannot write a proof",
+                config.name
+            )));
+        }
+        let mut external = External::new(config)?;
+        // Fail here, naming the file, rather than lose the proof silently.
+        std::fs::File::create(proof).with_name(&proof.display().to_string())?;
+        external.proof = Some(proof.to_path_buf());
+        Ok(external)
     }
 
     fn write_input(&self, path: &std::path::Path) -> Result<()> {
@@ -128,7 +148,12 @@ fn tail(bytes: &[u8]) -> String {
 
 impl Backend for External {
     fn description(&self) -> String {
-        format!("{} (external: {})", self.config.name, self.config.program())
+        // The program's file name: a path names this machine, not the solver.
+        let program = self.config.program();
+        let program = std::path::Path::new(program)
+            .file_name()
+            .map_or(program.into(), |n| n.to_string_lossy());
+        format!("{} (external: {program})", self.config.name)
     }
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
@@ -146,14 +171,17 @@ impl Backend for External {
         let input = self.dir.path().join(format!("call{}.cnf", self.calls));
         let output = self.dir.path().join(format!("call{}.out", self.calls));
         self.write_input(&input)?;
-        let uses_input_path = self.config.command.iter().any(|a| a.contains("{input}"));
-        let args: Vec<String> = self
-            .config
-            .command
+        let (template, proof) = match (&self.proof, &self.config.proof_command) {
+            (Some(proof), Some(command)) => (command, proof.display().to_string()),
+            _ => (&self.config.command, String::new()),
+        };
+        let uses_input_path = template.iter().any(|a| a.contains("{input}"));
+        let args: Vec<String> = template
             .iter()
             .map(|a| {
                 a.replace("{input}", &input.display().to_string())
                     .replace("{output}", &output.display().to_string())
+                    .replace("{proof}", &proof)
             })
             .collect();
         let mut command = Command::new(&args[0]);

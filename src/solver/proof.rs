@@ -3,7 +3,9 @@
 //! An UNSAT answer has no model to check; a DRAT proof makes it checkable.
 //! The embedded CaDiCaL writes one (rustsat 0.7.5 exposes CaDiCaL's proof
 //! tracing; MiniSat, Glucose and Kissat do not trace proofs through it),
-//! and an independent checker replays it against the formula: `rate`
+//! and so do the external Kissat and CaDiCaL, whose registry entries say
+//! how to ask (`proof-command`, with `--no-binary` for text DRAT); an
+//! independent checker replays it against the formula: `rate`
 //! (`cargo install rate`, what scripts/install-deps.sh installs) or
 //! `drat-trim`, whichever is on `PATH`. A proof is only a proof of the
 //! formula as read, so proofs are for one satisfiability question of a
@@ -81,7 +83,7 @@ pub fn check(formula: &Formula, proof: &Path, checker: &Path) -> Result<String> 
 
 /// What `--proof FILE` and `--check-proof` ask of one `solve` run.
 pub struct ProofRequest {
-    /// Where CaDiCaL writes the proof.
+    /// Where the solver writes the proof.
     pub path: std::path::PathBuf,
     /// The checker, when the proof is to be checked.
     checker: Option<std::path::PathBuf>,

@@ -14,7 +14,9 @@
 //!
 //! `{input}` becomes the path of the DIMACS file to solve (without it the
 //! formula is piped to standard input); `{output}` the path of a result
-//! file the solver writes.
+//! file the solver writes. An optional `"proof-command"` is the command
+//! to run instead when `solve --proof` wants a text DRAT proof, with
+//! `{proof}` where the proof file goes.
 
 use crate::error::{Error, IoContext, Result};
 use serde::Deserialize;
@@ -43,6 +45,10 @@ pub struct SolverConfig {
     pub command: Vec<String>,
     /// How the answer comes back.
     pub output: OutputConvention,
+    /// The command that also writes a text DRAT proof to `{proof}`, for
+    /// `solve --proof` (absent: the solver cannot be asked for one).
+    #[serde(default, rename = "proof-command")]
+    pub proof_command: Option<Vec<String>>,
 }
 
 impl SolverConfig {
@@ -66,6 +72,7 @@ impl SolverConfig {
                 "{input}".into(),
             ],
             output: OutputConvention::Competition,
+            proof_command: None,
         }
     }
 
@@ -119,6 +126,16 @@ impl Registry {
     pub fn entries(&self) -> &[SolverConfig] {
         &self.solvers
     }
+}
+
+/// The `solve-kissat` companion binary (embedded Kissat, which cannot be
+/// linked beside CaDiCaL) next to the running binary, or on `PATH`.
+pub fn kissat_companion() -> Option<std::path::PathBuf> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("solve-kissat")))
+        .filter(|p| p.is_file());
+    beside.or_else(|| find_program("solve-kissat"))
 }
 
 /// Finds `program` on `PATH` (or as given, when it contains a `/`).
