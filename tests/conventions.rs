@@ -163,31 +163,27 @@ fn a_truncated_compressed_formula_is_an_error_naming_the_file() {
 }
 
 #[test]
-fn an_external_cadical_writes_a_drat_proof_that_rate_checks() {
-    if !common::external_available("cadical") || !common::external_available("rate") {
-        return;
+fn external_cadical_and_kissat_write_drat_proofs_that_rate_checks() {
+    for solver in ["cadical", "kissat"] {
+        if !common::external_available(solver) || !common::external_available("rate") {
+            continue;
+        }
+        let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let proof = dir.path().join("p.drat");
+        let proof_arg = proof.to_str().expect("utf-8 path");
+        let args = ["--external", solver, "--proof", proof_arg, "--check-proof"];
+        let out = run("solve", &args, &cnf);
+        assert_eq!(code(&out), 20, "{solver}: {}", common::stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("s UNSATISFIABLE"), "{solver}: {text}");
+        assert!(text.contains("c proof verified by"), "{solver}: {text}");
+        let drat = std::fs::read_to_string(&proof).expect("the proof file");
+        assert!(
+            drat.lines().any(|l| l.ends_with(" 0")),
+            "{solver}: a text DRAT proof: {drat}"
+        );
     }
-    let cnf = run("cnf-gen", &["php", "6", "5"], b"").stdout;
-    let dir = tempfile::tempdir().expect("temp dir");
-    let proof = dir.path().join("p.drat");
-    let proof_arg = proof.to_str().expect("utf-8 path");
-    let args = [
-        "--external",
-        "cadical",
-        "--proof",
-        proof_arg,
-        "--check-proof",
-    ];
-    let out = run("solve", &args, &cnf);
-    assert_eq!(code(&out), 20, "{}", common::stderr(&out));
-    let text = stdout(&out);
-    assert!(text.contains("s UNSATISFIABLE"), "{text}");
-    assert!(text.contains("c proof verified by"), "{text}");
-    let drat = std::fs::read_to_string(&proof).expect("the proof file");
-    assert!(
-        drat.lines().any(|l| l.ends_with(" 0")),
-        "a text DRAT proof: {drat}"
-    );
 }
 
 #[test]
