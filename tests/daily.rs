@@ -10,7 +10,7 @@ use common::{bin, code, external_command, stderr, stdout};
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -120,23 +120,8 @@ fn run_with_api(name: &str, args: &[&str], stdin: &[u8], api: &str) -> Output {
     ] {
         command.env_remove(proxy);
     }
-    let mut child = command
-        .env("SATPIPE_SANALOUHOS_API", api)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    // Written from a thread: the child may fill its output pipe first.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("wait");
-    let _ = writer.join();
-    output
+    command.env("SATPIPE_SANALOUHOS_API", api).args(args);
+    common::run_command(command, stdin)
 }
 
 /// `encode-sanalouhos ARGS` with the API at `api`.

@@ -42,14 +42,22 @@ pub fn run_program_in(dir: Option<&Path>, program: &Path, args: &[&str], stdin: 
     if let Some(dir) = dir {
         command.current_dir(dir);
     }
+    run_command(command, stdin)
+}
+
+/// Runs a prepared command with `stdin` as its standard input; returns its
+/// output.
+pub fn run_command(mut command: Command, stdin: &[u8]) -> Output {
+    let program = command.get_program().to_string_lossy().into_owned();
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
     let mut input = child.stdin.take().expect("stdin");
     let data = stdin.to_vec();
+    // Written from a thread: the child may fill its output pipe first.
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(&data);
     });
