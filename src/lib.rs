@@ -26,6 +26,8 @@
 //!   [`nonogram`], [`numberlink`], [`rules`] (generic puzzles in
 //!   solv-o-matic's rule language) and [`sanalouhos`] (word grids covered
 //!   by dictionary words);
+//! - [`svg`]: the SVG helpers of the families' drawings and the PNG
+//!   pictures rendered from them;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`bench`]: batch experiments into CSV;
 //! - [`cli`]: the commands.
@@ -64,6 +66,7 @@ pub mod registry;
 pub mod solve;
 pub mod solver;
 pub mod stats;
+pub mod svg;
 
 // The puzzle families: a module folder each and one line here.
 families! {
