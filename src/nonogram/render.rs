@@ -3,7 +3,7 @@
 use super::formats::Format;
 use super::puzzle::{show_clue, Puzzle};
 use super::Grid;
-use crate::svg::{escape, Svg};
+use crate::svg::{escape, round, Svg};
 use std::fmt::Write;
 
 /// How `decode-nonogram` draws a grid.
@@ -166,7 +166,8 @@ pub fn svg(puzzle: &Puzzle, grid: &Grid) -> String {
         out.line((x0, y), (right, y), colour, width);
     }
     // Each clue number in a slot of one cell, the last one next to the grid.
-    let size = CELL * 0.62;
+    // Numbers of two or more digits get smaller, to stay apart.
+    let fit = |number: &str| round((CELL * 0.62).min((CELL - 4.0) / (0.64 * number.len() as f64)));
     let numbers = |clue: &[usize]| -> Vec<String> {
         if clue.is_empty() {
             vec!["0".to_string()]
@@ -179,7 +180,7 @@ pub fn svg(puzzle: &Puzzle, grid: &Grid) -> String {
         let y = y0 + (r as f64 + 0.5) * CELL;
         for (j, number) in shown.iter().enumerate() {
             let x = left - MARGIN - (shown.len() - j) as f64 * CELL + CELL / 2.0;
-            out.centred_text(x, y, size, "black", number);
+            out.centred_text(x, y, fit(number), "black", number);
         }
     }
     for (c, clue) in puzzle.columns.iter().enumerate() {
@@ -187,7 +188,7 @@ pub fn svg(puzzle: &Puzzle, grid: &Grid) -> String {
         let x = x0 + (c as f64 + 0.5) * CELL;
         for (j, number) in shown.iter().enumerate() {
             let y = top - MARGIN - (shown.len() - j) as f64 * CELL + CELL / 2.0;
-            out.centred_text(x, y, size, "black", number);
+            out.centred_text(x, y, fit(number), "black", number);
         }
     }
     out.finish()

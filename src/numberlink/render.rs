@@ -163,17 +163,23 @@ fn ansi_colour(k: usize) -> usize {
 /// endpoints as discs with their labels.
 pub fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
     const S: f64 = 28.0;
+    const MARGIN: f64 = 4.0;
     let (w, h) = (puzzle.cols as f64 * S, puzzle.rows as f64 * S);
     let colour = |k: usize| format!("hsl({},70%,45%)", (k * 137) % 360);
-    let centre = |(r, c): (usize, usize)| (c as f64 * S + S / 2.0, r as f64 * S + S / 2.0);
-    let mut out = Svg::new(w, h);
+    let centre = |(r, c): (usize, usize)| {
+        (
+            MARGIN + c as f64 * S + S / 2.0,
+            MARGIN + r as f64 * S + S / 2.0,
+        )
+    };
+    let mut out = Svg::new(w + 2.0 * MARGIN, h + 2.0 * MARGIN);
     for r in 0..=puzzle.rows {
-        let y = r as f64 * S;
-        out.line((0.0, y), (w, y), "#ddd", 1.0);
+        let y = MARGIN + r as f64 * S;
+        out.line((MARGIN, y), (MARGIN + w, y), "#ddd", 1.0);
     }
     for c in 0..=puzzle.cols {
-        let x = c as f64 * S;
-        out.line((x, 0.0), (x, h), "#ddd", 1.0);
+        let x = MARGIN + c as f64 * S;
+        out.line((x, MARGIN), (x, MARGIN + h), "#ddd", 1.0);
     }
     for &[a, b] in &solution.edges {
         let k = solution
