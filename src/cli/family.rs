@@ -369,7 +369,8 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             if let Some(png) = &args.png {
                 if i == 0 && !crate::svg::has_fonts() {
                     eprintln!(
-                        "decode-{}: no fonts found, so the PNG pictures have no text                          (Debian: apt-get install fonts-dejavu-core)",
+                        "decode-{}: no fonts found, so the PNG pictures have no text \
+                         (Debian: apt-get install fonts-dejavu-core)",
                         F::NAME
                     );
                 }
@@ -451,12 +452,7 @@ fn numbered_path(path: &std::path::Path, number: usize, count: usize) -> PathBuf
 /// Renders an SVG drawing and writes it as a PNG file.
 fn write_png(path: &std::path::Path, svg: &str) -> Result<()> {
     let name = path.display().to_string();
-    let bytes = crate::svg::to_png(svg).map_err(|e| {
-        Error::io(
-            &name,
-            std::io::Error::other(format!("{e} (the family's drawing is wrong)")),
-        )
-    })?;
+    let bytes = crate::svg::to_png(svg).map_err(|e| Error::io(&name, std::io::Error::other(e)))?;
     std::fs::write(path, bytes).with_name(&name)
 }
 
