@@ -213,3 +213,25 @@ pub fn svg(puzzle: &Puzzle, values: &[Value]) -> String {
     }
     out.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse::{parse, WordSource};
+
+    #[test]
+    fn the_svg_shows_the_values_and_escapes_the_layout_text() {
+        let text = "layout\n| * < * & *\n\nrange 1..3\n| * < * & *\n\nrule distinct\n| * < * & *\n\ninitial\n| 1 < . & .\n";
+        let puzzle = parse("p.txt", text, WordSource::Files(None)).expect("parses");
+        let drawing = svg(&puzzle, &[1, 2, 3]);
+        let tree = resvg::usvg::Tree::from_str(&drawing, &resvg::usvg::Options::default())
+            .expect("well-formed SVG");
+        // Five characters two columns apart: 16-pixel columns, cells
+        // reaching 8 pixels beyond the first and last, 12-pixel margins.
+        assert_eq!(tree.size().width(), 2.0 * (12.0 + 8.0) + 9.0 * 16.0);
+        assert!(drawing.contains(">&lt;<") && drawing.contains(">&amp;<"), "{drawing}");
+        // The given value is black, the found ones blue.
+        assert!(drawing.contains(r#"fill="black">1<"#), "{drawing}");
+        assert!(drawing.contains(r##"fill="#1f4fbf">3<"##), "{drawing}");
+    }
+}
