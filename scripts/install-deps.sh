@@ -3,7 +3,9 @@
 # cmake and libclang-dev (to build the embedded solvers) and the external
 # solvers minisat, cadical, picosat and cryptominisat; the word lists
 # wamerican (encode-crossword's default) and wamerican-large (its
-# benchmark); and the DRAT proof checker rate from crates.io. Does nothing
+# benchmark); fonts-dejavu-core (the text of `decode-<family> --png`
+# pictures) and libxml2-utils (xmllint, which tests/pictures.rs runs on
+# every SVG); and the DRAT proof checker rate from crates.io. Does nothing
 # when everything is present. Run as root, or with sudo available.
 set -eu
 
@@ -17,6 +19,8 @@ command -v cryptominisat5 >/dev/null 2>&1 || missing="$missing cryptominisat"
 command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
 [ -r /usr/share/dict/american-english ] || missing="$missing wamerican"
 [ -r /usr/share/dict/american-english-large ] || missing="$missing wamerican-large"
+[ -r /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$missing fonts-dejavu-core"
+command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 
 # The DRAT proof checker behind `solve --check-proof`: rate, from
 # crates.io (Debian packages no DRAT checker).

@@ -8,7 +8,8 @@
 //! encode(&Puzzle, &options)   -> FormulaBuilder    // named variables
 //! decode(&Puzzle, &Assignment) -> Solution         // reads variables by name
 //! render(&Puzzle, &Solution, format) -> String
-//! picture / svg / preamble / no_solution            // optional hooks
+//! svg(&Puzzle, &Solution)   -> String            // --svg, and --png from it
+//! preamble / no_solution                        // optional hooks
 //! check(&Puzzle, &Solution) -> Result<(), String> // shares no code with encode
 //! ```
 //!
@@ -53,40 +54,6 @@ impl<'a> Assignment<'a> {
             .iter()
             .filter(|(_, &var)| self.model.value(var))
             .map(|(name, _)| *name)
-    }
-}
-
-/// A raster picture of a solution, 8-bit RGB, row-major; the generic
-/// decoder writes it as PNG (`decode-<family> --png FILE`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Picture {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// Three bytes per pixel, rows top to bottom.
-    pub rgb: Vec<u8>,
-}
-
-impl Picture {
-    /// A picture of one colour.
-    pub fn filled(width: u32, height: u32, colour: [u8; 3]) -> Picture {
-        let pixels = width as usize * height as usize;
-        Picture {
-            width,
-            height,
-            rgb: colour.repeat(pixels),
-        }
-    }
-
-    /// Paints the rectangle at (`x`, `y`) of size `w` x `h`, clipped.
-    pub fn fill_rect(&mut self, x: u32, y: u32, w: u32, h: u32, colour: [u8; 3]) {
-        for row in y..(y + h).min(self.height) {
-            for col in x..(x + w).min(self.width) {
-                let at = 3 * (row as usize * self.width as usize + col as usize);
-                self.rgb[at..at + 3].copy_from_slice(&colour);
-            }
-        }
     }
 }
 
@@ -136,16 +103,11 @@ pub trait Family {
     ) -> Result<Self::Solution>;
     /// Renders a solution for a person.
     fn render(puzzle: &Self::Puzzle, solution: &Self::Solution, style: &Self::Style) -> String;
-    /// A picture of the solution for `--png`; `None` when the family draws
-    /// no pictures.
-    fn picture(_puzzle: &Self::Puzzle, _solution: &Self::Solution) -> Option<Picture> {
-        None
-    }
-    /// An SVG drawing of the solution for `--svg`; `None` when the family
-    /// draws no SVG pictures.
-    fn svg(_puzzle: &Self::Puzzle, _solution: &Self::Solution) -> Option<String> {
-        None
-    }
+    /// An SVG drawing of the solution, for `decode-<family> --svg`; the
+    /// `--png` picture is rendered from it ([`crate::svg`]). A whole
+    /// document with `width`, `height` and `viewBox`, its text escaped;
+    /// [`crate::svg::Svg`] writes the frame.
+    fn svg(puzzle: &Self::Puzzle, solution: &Self::Solution) -> String;
     /// True for a style that programs read (SVG, JSON, a contest answer
     /// file, a puzzle file): standard output then holds that format alone,
     /// for the first solution, and the verdict goes to standard error.

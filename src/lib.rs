@@ -28,6 +28,8 @@
 //!   by dictionary words);
 //! - [`explain`]: why there is no solution, as a minimal set of the
 //!   puzzle's parts that cannot hold together;
+//! - [`svg`]: the SVG helpers of the families' drawings and the PNG
+//!   pictures rendered from them;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`bench`]: batch experiments into CSV;
 //! - [`cli`]: the commands.
@@ -67,6 +69,7 @@ pub mod registry;
 pub mod solve;
 pub mod solver;
 pub mod stats;
+pub mod svg;
 
 // The puzzle families: a module folder each and one line here.
 families! {

@@ -566,51 +566,6 @@ fn solution_counts_match_brute_force_on_random_small_grids() {
     }
 }
 
-/// Width and height from a PNG file's IHDR chunk.
-fn png_size(path: &Path) -> (u32, u32) {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
-    let word =
-        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-    (word(16), word(20))
-}
-
-#[test]
-fn png_pictures_are_drawn_for_each_solution() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let png = dir.path().join("merka.png");
-    let png_arg = png.display().to_string();
-    let file = instance("nonogram/webpbn-survey-free/webpbn-01611-merka.non");
-    let outs = pipeline(
-        &[
-            ("encode-nonogram", &[file.to_str().expect("utf-8")]),
-            ("solve", &["--max", "2"]),
-            ("decode-nonogram", &["--png", &png_arg]),
-        ],
-        b"",
-    );
-    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
-    // 55 columns and 60 rows of 12-pixel cells plus the closing grid line.
-    assert_eq!(png_size(&png), (55 * 12 + 1, 60 * 12 + 1));
-    // Several solutions: one numbered file each.
-    let text = b"2 2\n1\n1\n1\n1\n";
-    let png = dir.path().join("two.png");
-    let png_arg = png.display().to_string();
-    let outs = pipeline(
-        &[
-            ("encode-nonogram", &["-"]),
-            ("solve", &["--all"]),
-            ("decode-nonogram", &["--png", &png_arg]),
-        ],
-        text,
-    );
-    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
-    assert!(stdout(&outs[2]).contains("2 solutions"));
-    for n in [1, 2] {
-        assert_eq!(png_size(&dir.path().join(format!("two-{n}.png"))), (25, 25));
-    }
-}
-
 #[test]
 fn non_sections_count_their_clues_and_blank_lines_around_them_are_spacing() {
     let dir = tempfile::tempdir().expect("tempdir");

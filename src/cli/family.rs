@@ -40,12 +40,12 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
     /// Print JSON for scripts instead of drawings.
     #[arg(long)]
     pub json: bool,
-    /// Also draw each solution as a PNG picture (several solutions:
-    /// FILE-1.png, FILE-2.png, ...).
+    /// Also draw each solution as a PNG picture, rendered from the SVG
+    /// drawing (several solutions: FILE-1.png, FILE-2.png, ...).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
-    /// Also draw each solution as an SVG picture (several solutions:
-    /// FILE-1.svg, FILE-2.svg, ...).
+    /// Also draw each solution as an SVG picture, e.g. for a web page
+    /// (several solutions: FILE-1.svg, FILE-2.svg, ...).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
@@ -359,25 +359,23 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             out.write_all(F::render(&puzzle, solution, &style).as_bytes())
                 .with_name(io::STDOUT_NAME)?;
         }
-        if let Some(png) = &args.png {
-            let picture = F::picture(&puzzle, solution).ok_or_else(|| {
-                Error::Usage(format!(
-                    "decode-{} draws no PNG pictures; --png is not available",
-                    F::NAME
-                ))
-            })?;
-            write_png(&numbered_path(png, i + 1, count), &picture)?;
-        }
-        if let Some(svg) = &args.svg {
-            let drawing = F::svg(&puzzle, solution).ok_or_else(|| {
-                Error::Usage(format!(
-                    "decode-{} draws no SVG pictures; --svg is not available",
-                    F::NAME
-                ))
-            })?;
-            let path = numbered_path(svg, i + 1, count);
-            let name = path.display().to_string();
-            std::fs::write(&path, drawing).with_name(&name)?;
+        if args.png.is_some() || args.svg.is_some() {
+            let drawing = F::svg(&puzzle, solution);
+            if let Some(svg) = &args.svg {
+                let path = numbered_path(svg, i + 1, count);
+                let name = path.display().to_string();
+                std::fs::write(&path, &drawing).with_name(&name)?;
+            }
+            if let Some(png) = &args.png {
+                if i == 0 && !crate::svg::has_fonts() {
+                    eprintln!(
+                        "decode-{}: no fonts found, so the PNG pictures have no text \
+                         (Debian: apt-get install fonts-dejavu-core)",
+                        F::NAME
+                    );
+                }
+                write_png(&numbered_path(png, i + 1, count), &drawing)?;
+            }
         }
     }
     let unsatisfiable = count == 0 && stream.status == Some(Status::Unsatisfiable);
@@ -451,17 +449,11 @@ fn numbered_path(path: &std::path::Path, number: usize, count: usize) -> PathBuf
     path.with_file_name(name)
 }
 
-/// Writes a picture as an 8-bit RGB PNG.
-fn write_png(path: &std::path::Path, picture: &crate::family::Picture) -> Result<()> {
+/// Renders an SVG drawing and writes it as a PNG file.
+fn write_png(path: &std::path::Path, svg: &str) -> Result<()> {
     let name = path.display().to_string();
-    let file = std::io::BufWriter::new(std::fs::File::create(path).with_name(&name)?);
-    let mut encoder = png::Encoder::new(file, picture.width, picture.height);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let to_io = |e: png::EncodingError| Error::io(&name, std::io::Error::other(e.to_string()));
-    let mut writer = encoder.write_header().map_err(to_io)?;
-    writer.write_image_data(&picture.rgb).map_err(to_io)?;
-    writer.finish().map_err(to_io)
+    let bytes = crate::svg::to_png(svg).map_err(|e| Error::io(&name, std::io::Error::other(e)))?;
+    std::fs::write(path, bytes).with_name(&name)
 }
 
 #[cfg(test)]

@@ -252,8 +252,8 @@ impl Family for Crossword {
         render::render(solution, *style)
     }
 
-    fn svg(_puzzle: &Puzzle, solution: &Solution) -> Option<String> {
-        Some(render::svg(solution))
+    fn svg(_puzzle: &Puzzle, solution: &Solution) -> String {
+        render::svg(solution)
     }
 
     fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {

@@ -5,6 +5,7 @@
 use super::puzzle::{square_char, Mode, Puzzle, Square};
 use super::slots::{domains, slots};
 use super::{Entry, Solution, Style};
+use crate::svg::Svg;
 use std::fmt::Write;
 
 /// The solution of a filled grid (`#` black, letters): its entries
@@ -70,52 +71,42 @@ pub fn render(solution: &Solution, style: Style) -> String {
 /// An SVG drawing as a crossword looks in print: black squares, clue
 /// numbers in the corner of the first cell of each entry, the letters.
 pub fn svg(solution: &Solution) -> String {
-    const CELL: usize = 36;
-    const MARGIN: usize = 4;
+    const CELL: f64 = 36.0;
+    const MARGIN: f64 = 4.0;
     let rows = solution.grid.len();
-    let cols = solution.grid.first().map_or(0, |r| r.len());
-    let (width, height) = (cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN);
+    let cols = solution.grid.first().map_or(0, |r| r.chars().count());
+    let (width, height) = (
+        cols as f64 * CELL + 2.0 * MARGIN,
+        rows as f64 * CELL + 2.0 * MARGIN,
+    );
     let mut numbers = vec![vec![0; cols]; rows];
     for entry in solution.across.iter().chain(&solution.down) {
-        numbers[entry.row][entry.col] = entry.number;
+        if let Some(number) = numbers.get_mut(entry.row).and_then(|r| r.get_mut(entry.col)) {
+            *number = entry.number;
+        }
     }
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"Helvetica, Arial, sans-serif\">\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
-    );
+    let mut out = Svg::new(width, height);
     for (r, row) in solution.grid.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
-            let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
+            let (x, y) = (MARGIN + c as f64 * CELL, MARGIN + r as f64 * CELL);
             let fill = if ch == '#' { "black" } else { "white" };
-            let _ = writeln!(
-                out,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" \
-                 stroke=\"black\" stroke-width=\"1\"/>"
-            );
+            out.rect(x, y, CELL, CELL, fill, Some("black"));
             if ch == '#' {
                 continue;
             }
-            if numbers[r][c] > 0 {
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"10\">{}</text>",
-                    x + 2,
-                    y + 10,
-                    numbers[r][c]
-                );
+            let number = numbers.get(r).and_then(|n| n.get(c)).copied().unwrap_or(0);
+            if number > 0 {
+                out.push(&format!(
+                    r#"<text x="{}" y="{}" font-size="10">{number}</text>"#,
+                    x + 2.0,
+                    y + 10.0
+                ));
             }
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"20\" text-anchor=\"middle\">{}</text>",
-                x + CELL / 2,
-                y + CELL - 8,
-                ch.to_ascii_uppercase()
-            );
+            let letter: String = ch.to_uppercase().collect();
+            out.centred_text(x + CELL / 2.0, y + CELL / 2.0 + 3.0, 20.0, "black", &letter);
         }
     }
-    out.push_str("</svg>\n");
-    out
+    out.finish()
 }
 
 /// Why a puzzle has no fill: the slots no listed word fits at all, else

@@ -140,8 +140,8 @@ pub struct Nonogram;impl Family for Nonogram {
         render::render(puzzle, solution, *style)
     }
 
-    fn picture(_puzzle: &Puzzle, solution: &Grid) -> Option<crate::family::Picture> {
-        Some(render::picture(solution))
+    fn svg(puzzle: &Puzzle, solution: &Grid) -> String {
+        render::svg(puzzle, solution)
     }
 
     fn check(

@@ -3,6 +3,7 @@
 use super::formats::Format;
 use super::puzzle::{show_clue, Puzzle};
 use super::Grid;
+use crate::svg::{escape, round, Svg};
 use std::fmt::Write;
 
 /// How `decode-nonogram` draws a grid.
@@ -120,38 +121,77 @@ fn non(puzzle: &Puzzle, grid: &Grid) -> String {
     out
 }
 
-/// Pixels per cell in [`picture`].
-const CELL_PIXELS: u32 = 12;
+/// Pixels per cell (and per clue number) in [`svg`].
+const CELL: f64 = 16.0;
+/// Space around the drawing and between the clues and the grid.
+const MARGIN: f64 = 4.0;
 
-/// The solved grid as a picture: black and white cells of 12 pixels with
-/// grey grid lines and a darker line every five cells, as printed puzzles
-/// are drawn.
-pub fn picture(grid: &Grid) -> crate::family::Picture {
-    let (w, h) = (grid.width as u32, grid.height as u32);
-    let size = |cells: u32| cells * CELL_PIXELS + 1;
-    let mut picture = crate::family::Picture::filled(size(w), size(h), [255, 255, 255]);
+/// The solved grid as an SVG drawing, as printed puzzles are drawn: the
+/// row clues on the left, the column clues on top, black and white cells
+/// with grey grid lines, a darker line every five cells.
+pub fn svg(puzzle: &Puzzle, grid: &Grid) -> String {
+    let longest = |clues: &[super::puzzle::Clue]| clues.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let (w, h) = (grid.width, grid.height);
+    // The grid's top left corner, on half pixels so that one-pixel lines
+    // are sharp.
+    let left = MARGIN + longest(&puzzle.rows) as f64 * CELL + MARGIN;
+    let top = MARGIN + longest(&puzzle.columns) as f64 * CELL + MARGIN;
+    let (x0, y0) = (left + 0.5, top + 0.5);
+    let (right, bottom) = (x0 + w as f64 * CELL, y0 + h as f64 * CELL);
+    let mut out = Svg::new(right + 0.5 + MARGIN, bottom + 0.5 + MARGIN);
+    if let Some(title) = &puzzle.title {
+        out.push(&format!("<title>{}</title>", escape(title)));
+    }
     for (r, row) in grid.rows().enumerate() {
         for (c, &black) in row.iter().enumerate() {
             if black {
-                let (x, y) = (c as u32 * CELL_PIXELS, r as u32 * CELL_PIXELS);
-                picture.fill_rect(x + 1, y + 1, CELL_PIXELS - 1, CELL_PIXELS - 1, [0, 0, 0]);
+                let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
+                out.rect(x, y, CELL, CELL, "black", None);
             }
         }
     }
-    for line in 0..=w.max(h) {
-        let shade = if line % 5 == 0 {
-            [96, 96, 96]
+    let shade = |line: usize, last: usize| match line {
+        _ if line == 0 || line == last => ("black", 1.5),
+        _ if line % 5 == 0 => ("#555", 1.0),
+        _ => ("#bbb", 1.0),
+    };
+    for c in 0..=w {
+        let (colour, width) = shade(c, w);
+        let x = x0 + c as f64 * CELL;
+        out.line((x, y0), (x, bottom), colour, width);
+    }
+    for r in 0..=h {
+        let (colour, width) = shade(r, h);
+        let y = y0 + r as f64 * CELL;
+        out.line((x0, y), (right, y), colour, width);
+    }
+    // Each clue number in a slot of one cell, the last one next to the grid.
+    // Numbers of two or more digits get smaller, to stay apart.
+    let fit = |number: &str| round((CELL * 0.62).min((CELL - 4.0) / (0.64 * number.len() as f64)));
+    let numbers = |clue: &[usize]| -> Vec<String> {
+        if clue.is_empty() {
+            vec!["0".to_string()]
         } else {
-            [200, 200, 200]
-        };
-        if line <= w {
-            picture.fill_rect(line * CELL_PIXELS, 0, 1, size(h), shade);
+            clue.iter().map(usize::to_string).collect()
         }
-        if line <= h {
-            picture.fill_rect(0, line * CELL_PIXELS, size(w), 1, shade);
+    };
+    for (r, clue) in puzzle.rows.iter().enumerate() {
+        let shown = numbers(clue);
+        let y = y0 + (r as f64 + 0.5) * CELL;
+        for (j, number) in shown.iter().enumerate() {
+            let x = left - MARGIN - (shown.len() - j) as f64 * CELL + CELL / 2.0;
+            out.centred_text(x, y, fit(number), "black", number);
         }
     }
-    picture
+    for (c, clue) in puzzle.columns.iter().enumerate() {
+        let shown = numbers(clue);
+        let x = x0 + (c as f64 + 0.5) * CELL;
+        for (j, number) in shown.iter().enumerate() {
+            let y = top - MARGIN - (shown.len() - j) as f64 * CELL + CELL / 2.0;
+            out.centred_text(x, y, fit(number), "black", number);
+        }
+    }
+    out.finish()
 }
 
 #[cfg(test)]

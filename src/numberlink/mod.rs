@@ -210,8 +210,8 @@ impl Family for Numberlink {
         render::render(puzzle, solution, *style)
     }
 
-    fn svg(puzzle: &Puzzle, solution: &Solution) -> Option<String> {
-        Some(render::svg(puzzle, solution))
+    fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
+        render::svg(puzzle, solution)
     }
 
     fn check(

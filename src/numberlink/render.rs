@@ -2,6 +2,7 @@
 //! line drawing with `─ | ┌ ┐ └ ┘`), the ADC answer format, and SVG.
 
 use super::{Format, Puzzle, Solution, Style};
+use crate::svg::{round, Svg};
 use std::fmt::Write;
 use std::io::IsTerminal;
 
@@ -157,33 +158,28 @@ fn ansi_colour(k: usize) -> usize {
     PALETTE[(k - 1) % PALETTE.len()]
 }
 
-/// An SVG picture: grid, one coloured polyline per segment, endpoints as
-/// labelled discs.
-/// An SVG picture of the solution, one colour per line.
+/// An SVG picture of the solution: the grid, one colour per line (a
+/// stroke between the centres of each pair of linked cells), the
+/// endpoints as discs with their labels.
 pub fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
-    const S: usize = 24;
-    let (w, h) = (puzzle.cols * S, puzzle.rows * S);
-    let hue = |k: usize| (k * 137) % 360;
-    let centre = |(r, c): (usize, usize)| (c * S + S / 2, r * S + S / 2);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
-    );
-    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    const S: f64 = 28.0;
+    const MARGIN: f64 = 4.0;
+    let (w, h) = (puzzle.cols as f64 * S, puzzle.rows as f64 * S);
+    let colour = |k: usize| format!("hsl({},70%,45%)", (k * 137) % 360);
+    let centre = |(r, c): (usize, usize)| {
+        (
+            MARGIN + c as f64 * S + S / 2.0,
+            MARGIN + r as f64 * S + S / 2.0,
+        )
+    };
+    let mut out = Svg::new(w + 2.0 * MARGIN, h + 2.0 * MARGIN);
     for r in 0..=puzzle.rows {
-        let _ = writeln!(
-            out,
-            r##"<line x1="0" y1="{y}" x2="{w}" y2="{y}" stroke="#ddd"/>"##,
-            y = r * S
-        );
+        let y = MARGIN + r as f64 * S;
+        out.line((MARGIN, y), (MARGIN + w, y), "#ddd", 1.0);
     }
     for c in 0..=puzzle.cols {
-        let _ = writeln!(
-            out,
-            r##"<line x1="{x}" y1="0" x2="{x}" y2="{h}" stroke="#ddd"/>"##,
-            x = c * S
-        );
+        let x = MARGIN + c as f64 * S;
+        out.line((x, MARGIN), (x, MARGIN + h), "#ddd", 1.0);
     }
     for &[a, b] in &solution.edges {
         let k = solution
@@ -192,43 +188,23 @@ pub fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
             .and_then(|row| row.get(a.1))
             .copied()
             .unwrap_or(0);
-        let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
-        let _ = writeln!(
-            out,
-            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="hsl({},70%,45%)" stroke-width="{}" stroke-linecap="round"/>"#,
-            hue(k),
-            S / 3
-        );
+        out.line(centre(a), centre(b), &colour(k), S / 3.0);
     }
     for (i, pair) in puzzle.pairs.iter().enumerate() {
         for &cell in pair {
             let (x, y) = centre(cell);
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{x}" cy="{y}" r="{}" fill="hsl({},70%,45%)"/><text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="white" font-family="sans-serif">{}</text>"#,
-                S * 2 / 5,
-                hue(puzzle.numbers[i]),
-                y + S / 5,
-                S / 2,
-                escape(&puzzle.labels[i])
-            );
+            out.push(&format!(
+                r#"<circle cx="{x}" cy="{y}" r="{}" fill="{}"/>"#,
+                S * 0.4,
+                colour(puzzle.numbers[i])
+            ));
+            // Long labels get smaller, to stay on the disc.
+            let label = &puzzle.labels[i];
+            let size = (S / 2.0).min(S * 0.75 / (0.64 * label.chars().count() as f64));
+            out.centred_text(x, y, round(size), "white", label);
         }
     }
-    out.push_str("</svg>\n");
-    out
-}
-
-/// Escapes text for XML.
-fn escape(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            '&' => "&amp;".to_string(),
-            '"' => "&quot;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
+    out.finish()
 }
 
 #[cfg(test)]

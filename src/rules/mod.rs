@@ -10,7 +10,7 @@
 //! The parts: [`layout`] (the drawing and reading blocks against it),
 //! [`puzzle`] (the rules and their instances), [`parse`] (the language), [`words`] (word lists), [`encode`] (the
 //! CNF), [`decode`] (the cell values read from a model), [`check`] (the rules, sharing nothing with the encoding) and
-//! [`render`] (the solution drawn in the layout).
+//! [`render`] (the solution drawn in the layout, as text and as SVG).
 //!
 //! ```text
 //! encode-rules magic-square.txt | solve --all | decode-rules
@@ -217,6 +217,10 @@ impl Family for Rules {
             Style::Layout => render::render(puzzle, &solution.values),
             Style::Explain => render::explain(puzzle, &solution.values),
         }
+    }
+
+    fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
+        render::svg(puzzle, &solution.values)
     }
 
     fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {

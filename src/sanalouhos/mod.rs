@@ -23,7 +23,7 @@
 //! - [`encode`]: exactly one tile per cell, the word-count objectives;
 //! - [`decode`]: the cover read from a model;
 //! - [`check`]: the independent check of a solution;
-//! - [`render`]: the original's layout.
+//! - [`render`]: the original's layout, and the SVG picture.
 
 pub mod check;
 pub mod daily;
@@ -138,6 +138,10 @@ impl Family for Sanalouhos {
 
     fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
         render::render(&puzzle.grid, solution, *style)
+    }
+
+    fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
+        render::svg(&puzzle.grid, solution)
     }
 
     fn preamble(
