@@ -157,12 +157,7 @@ fn the_report_writes_summary_and_plots() {
         format!("{}\ngen,x,default\n", COLUMNS.join(",")).as_bytes(),
     );
     let failed = run("bench-report", &[&bad.display().to_string()], b"");
-    assert_eq!(code(&failed), 1);
-    assert!(
-        stderr(&failed).contains(&format!("{}:2:", bad.display())),
-        "{}",
-        stderr(&failed)
-    );
+    common::assert_error(&failed, &format!("{}:2:", bad.display()));
 }
 
 #[test]
@@ -398,12 +393,7 @@ fn the_pivot_view_puts_variants_in_columns_with_ratios_and_targets() {
 
     // An unknown baseline is an error.
     let output = report(&["--baseline", "fast"]);
-    assert_eq!(code(&output), 1);
-    assert!(
-        stderr(&output).contains("baseline 'fast'"),
-        "{}",
-        stderr(&output)
-    );
+    common::assert_error(&output, "baseline 'fast'");
 }
 
 #[test]
@@ -484,12 +474,7 @@ fn the_report_writes_its_table_between_markers() {
     // A marker without its end is an error naming the file and line.
     std::fs::write(&doc, "a\n\n<!-- bench:toy -->\n").expect("write");
     let broken = run("bench-report", &args, b"");
-    assert_eq!(code(&broken), 1);
-    assert!(
-        stderr(&broken).contains(&format!("{}:3:", doc.display())),
-        "{}",
-        stderr(&broken)
-    );
+    common::assert_error(&broken, &format!("{}:3:", doc.display()));
 }
 
 #[test]
@@ -571,12 +556,7 @@ fn configuration_directives_reach_the_pipeline() {
         ],
         b"",
     );
-    assert_eq!(code(&output), 1);
-    assert!(
-        stderr(&output).contains(&format!("{}:9: instance 'gone'", conf.display())),
-        "{}",
-        stderr(&output)
-    );
+    common::assert_error(&output, &format!("{}:9: instance 'gone'", conf.display()));
 }
 
 #[test]

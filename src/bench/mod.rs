@@ -1,10 +1,12 @@
 //! Batch experiments: every instance of every family, through every
 //! encoding variant and solver, into one CSV row per run.
 //!
-//! - [`matrix`]: which runs exist (families discovered from
-//!   `instances/<family>/` and their `encode-`/`decode-` binaries, the
-//!   built-in `gen` family of `cnf-gen` formulas, encoding variants,
-//!   solver specifications) and the deterministic plan of runs;
+//! - [`config`]: a family's `bench.conf` (instances, variants, known
+//!   answers, targets, baseline);
+//! - [`matrix`]: which runs exist (the registered families with an
+//!   `instances/<family>/` folder, folders of DIMACS files, the built-in
+//!   `gen` family of `cnf-gen` formulas, solver specifications) and the
+//!   deterministic plan of runs;
 //! - [`run`]: executing one run (encode, solve, decode as real processes,
 //!   each with a time limit and its peak memory from `wait4`), and the
 //!   whole matrix, in parallel, resumably;
@@ -13,6 +15,7 @@
 //! - [`report`]: the Markdown summary (solved, PAR-2) and the cactus and
 //!   scatter plots (SVG and PNG).
 
+pub mod config;
 pub mod matrix;
 pub mod report;
 pub mod rows;

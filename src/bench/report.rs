@@ -692,7 +692,7 @@ fn ratio_text(base: Option<Cell>, other: Option<Cell>) -> String {
 pub fn pivot_markdown(
     rows: &[Row],
     family: &str,
-    config: &crate::bench::matrix::FamilyConfig,
+    config: &crate::bench::config::FamilyConfig,
     baseline: Option<&str>,
 ) -> Result<String> {
     let rows: Vec<&Row> = rows.iter().filter(|r| r.family == family).collect();

@@ -3,7 +3,8 @@
 //! from `wait4`; the matrix runs on a pool of worker threads, appending one
 //! row per finished run.
 
-use super::matrix::{Expect, Group, SolverSpec, Source, Tools, GEN_FAMILY};
+use super::config::Expect;
+use super::matrix::{Group, SolverSpec, Source, Tools, GEN_FAMILY};
 use super::rows::{Key, Outcome, Row, Sink};
 use crate::error::{Error, IoContext, Result};
 use std::collections::{HashMap, VecDeque};

@@ -516,9 +516,9 @@ impl Command for BenchReportArgs {
                 };
                 let dir = self.instances.join(&family);
                 let config = if dir.is_dir() {
-                    crate::bench::matrix::FamilyConfig::load(&dir)?
+                    crate::bench::config::FamilyConfig::load(&dir)?
                 } else {
-                    crate::bench::matrix::FamilyConfig::default()
+                    crate::bench::config::FamilyConfig::default()
                 };
                 report::pivot_markdown(&rows, &family, &config, self.baseline.as_deref())?
             }

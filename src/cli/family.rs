@@ -171,21 +171,33 @@ pub fn recorded_options(
 /// arguments without the program name), as `encode-<family>` would; the
 /// puzzle is dropped. For fuzzing and validation.
 pub fn parse_with_options<F: Family>(source: &str, text: &str, options: &[String]) -> Result<()> {
+    let options = encoder_options::<F>(options).map_err(Error::Usage)?;
+    F::parse(source, text, &options).map(drop)
+}
+
+/// The encoder's options from command-line `arguments` (without the
+/// program name), parsed by `encode-<family>`'s clap definition; the error
+/// is clap's first line.
+fn encoder_options<F: Family>(arguments: &[String]) -> std::result::Result<F::Options, String> {
     let command = encode_command::<F>();
     let name = command.get_name().to_string();
+    let first_line = |e: clap::Error| {
+        let message = e.render().to_string();
+        let first = message.lines().next().unwrap_or_default();
+        first.strip_prefix("error: ").unwrap_or(first).to_string()
+    };
     let matches = command
-        .try_get_matches_from(std::iter::once(name).chain(options.iter().cloned()))
-        .map_err(|e| Error::Usage(e.to_string()))?;
-    let args = EncodeArgs::<F::Options>::from_arg_matches(&matches)
-        .map_err(|e| Error::Usage(e.to_string()))?;
-    F::parse(source, text, &args.options).map(drop)
+        .try_get_matches_from(std::iter::once(name).chain(arguments.iter().cloned()))
+        .map_err(first_line)?;
+    EncodeArgs::<F::Options>::from_arg_matches(&matches)
+        .map(|args| args.options)
+        .map_err(first_line)
 }
 
 /// The encoder's options back from the header's `c option` lines, parsed
 /// by the encoder's own clap definition.
 fn options_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<F::Options> {
-    let command = encode_command::<F>();
-    let name = command.get_name().to_string();
+    let name = format!("encode-{}", F::NAME);
     if let Some(line) = meta.options.iter().find(|line| !line.starts_with("--")) {
         return Err(Error::parse(
             source,
@@ -196,20 +208,13 @@ fn options_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<F::Op
             ),
         ));
     }
-    let arguments = std::iter::once(name.clone()).chain(meta.options.iter().cloned());
-    let matches = command.try_get_matches_from(arguments).map_err(|e| {
-        let message = e.render().to_string();
-        let first = message.lines().next().unwrap_or_default();
-        let first = first.strip_prefix("error: ").unwrap_or(first);
+    encoder_options::<F>(&meta.options).map_err(|first| {
         Error::parse(
             source,
             1,
             format!("the header's 'c option' lines are not options of {name}: {first}"),
         )
-    })?;
-    let args = EncodeArgs::<F::Options>::from_arg_matches(&matches)
-        .map_err(|e| Error::parse(source, 1, format!("the header's 'c option' lines: {e}")))?;
-    Ok(args.options)
+    })
 }
 
 /// Encodes a puzzle file to standard output; `options` are the encoder's
