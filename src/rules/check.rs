@@ -76,15 +76,10 @@ pub fn violations(puzzle: &Puzzle, values: &[Value]) -> Vec<String> {
 /// "rule sum 34 (line 23), pattern at line 27 match 2 sequence 'b'
 /// [1 12 14 7]".
 pub fn describe(puzzle: &Puzzle, constraint: &Constraint, seq: &[Value]) -> String {
-    let rule = &puzzle.rules[constraint.rule];
     let shown: Vec<String> = seq.iter().map(|&v| show_value(v)).collect();
     format!(
-        "rule {} (line {}), pattern at line {} match {} sequence {} [{}]",
-        rule.text,
-        rule.line,
-        constraint.block_line,
-        constraint.instance,
-        constraint.key,
+        "{} [{}]",
+        puzzle.describe_instance(constraint),
         shown.join(" ")
     )
 }

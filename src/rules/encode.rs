@@ -163,7 +163,7 @@ pub fn encode_with_groups(puzzle: &Puzzle, options: &Options) -> (FormulaBuilder
             Rule::Visible(count) => e.visible(seq, *count),
         }
         groups.push(Group {
-            label: describe_instance(puzzle, constraint),
+            label: instance_with_cells(puzzle, constraint),
             clauses: start..e.b.num_clauses(),
         });
     }
@@ -178,22 +178,17 @@ pub fn encode_with_groups(puzzle: &Puzzle, options: &Options) -> (FormulaBuilder
     (b, groups)
 }
 
-/// A rule instance for a person: "rule sum 34 (line 23), pattern at line
-/// 27 match 2 sequence 'b', cells at line 4 column 3, ...".
-pub fn describe_instance(puzzle: &Puzzle, constraint: &Constraint) -> String {
-    let rule = &puzzle.rules[constraint.rule];
+/// A rule instance and its cells: "rule sum 34 (line 23), pattern at line
+/// 27 match 2 sequence 'b': cells at line 4 column 3, ...".
+fn instance_with_cells(puzzle: &Puzzle, constraint: &Constraint) -> String {
     let cells: Vec<String> = constraint
         .cells
         .iter()
         .map(|&cell| puzzle.layout.describe_cell(cell))
         .collect();
     format!(
-        "rule {} (line {}), pattern at line {} match {} sequence {}: cells at {}",
-        rule.text,
-        rule.line,
-        constraint.block_line,
-        constraint.instance,
-        constraint.key,
+        "{}: cells at {}",
+        puzzle.describe_instance(constraint),
         cells.join(", ")
     )
 }

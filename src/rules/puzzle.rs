@@ -109,3 +109,15 @@ pub struct Puzzle {
     /// The word lists of `word` rules.
     pub word_lists: Vec<WordList>,
 }
+
+impl Puzzle {
+    /// A rule instance for a person: "rule sum 34 (line 23), pattern at
+    /// line 27 match 2 sequence 'b'".
+    pub fn describe_instance(&self, constraint: &Constraint) -> String {
+        let rule = &self.rules[constraint.rule];
+        format!(
+            "rule {} (line {}), pattern at line {} match {} sequence {}",
+            rule.text, rule.line, constraint.block_line, constraint.instance, constraint.key
+        )
+    }
+}
