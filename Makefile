@@ -10,6 +10,7 @@
 #   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
 #   make bench-numberlink Numberlink pipelines, rank against seed encoding
 #   make bench-gen    cnf-gen formulas with known answers, by solver
+#   make bench-count  model counting (solve --count) against enumeration
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 #   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
 
@@ -21,7 +22,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-gen fuzz
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-gen bench-count fuzz
 
 all: build
 
@@ -104,7 +105,17 @@ endef
 # decode-rules, median of 3 runs, against the times recorded for
 # solv-o-matic (not published as a crate), with the speed-up.
 bench-rules: release
-	$(call bench_family,rules,cadical,60,--encoding default --repeat 3,--encoding default)
+	$(call bench_family,rules,cadical,60,--encoding default --filter solvomatic/ --repeat 3,--encoding default)
+# Counting against enumeration: every rule puzzle (solv-o-matic's, and the
+# latin squares and empty sudoku grid of instances/rules/counting) through
+# `solve --count` (Ganak) and `solve --all`, in the same run, into its own
+# CSV; the ratio is enumeration's seconds over counting's.
+COUNT_CSV ?= $(BENCH_OUT)/count.csv
+bench-count: release
+	$(RELEASE)/bench-run --csv $(COUNT_CSV) --family rules --encoding default --encoding count \
+	    --solvers '$(or $(SOLVERS),cadical)' --time-limit $(or $(LIMIT),60) $(if $(FRESH),--rerun)
+	$(RELEASE)/bench-report $(COUNT_CSV) --family rules --encoding default,count --baseline default \
+	    --view pivot --out $(BENCH_OUT)/count --markdown $(BENCH_DOC) --section count
 # Crossword pipelines (freeform 7x14 and 10x10, open 5x5, the ingrid 15x15
 # example with a ~100k-word list) against the issue's targets, default
 # encoding against --encoding selectors. SOLVERS="cadical ext:cadical"

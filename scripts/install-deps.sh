@@ -5,7 +5,8 @@
 # wamerican (encode-crossword's default) and wamerican-large (its
 # benchmark); fonts-dejavu-core (the text of `decode-<family> --png`
 # pictures) and libxml2-utils (xmllint, which tests/pictures.rs runs on
-# every SVG); and the DRAT proof checker rate from crates.io. Does nothing
+# every SVG); the DRAT proof checker rate from crates.io; and the model
+# counter Ganak (`solve --count`) from PyPI's pyganak. Does nothing
 # when everything is present. Run as root, or with sudo available.
 set -eu
 
@@ -27,6 +28,14 @@ command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 if ! command -v rate >/dev/null 2>&1 && command -v cargo >/dev/null 2>&1; then
     echo "install-deps: installing the DRAT proof checker (cargo install rate)"
     cargo install rate --locked --quiet
+fi
+
+# The model counter behind `solve --count`: Ganak, from PyPI (Debian
+# packages no projected model counter).
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyganak' >/dev/null 2>&1; then
+    echo "install-deps: installing the model counter Ganak (pip install pyganak)"
+    python3 -m pip install --quiet pyganak 2>/dev/null ||
+        python3 -m pip install --quiet --break-system-packages pyganak
 fi
 
 if [ -z "$missing" ]; then

@@ -79,6 +79,9 @@ pub struct FormulaBuilder {
     hard: Clauses,
     soft: Clauses,
     weights: Vec<u64>,
+    /// Groups of hard clauses for explaining a formula without solution:
+    /// label, first clause, end (`None` while open).
+    groups: Vec<(String, usize, Option<usize>)>,
 }
 
 impl FormulaBuilder {
@@ -95,7 +98,39 @@ impl FormulaBuilder {
             hard: Clauses::new(),
             soft: Clauses::new(),
             weights: Vec::new(),
+            groups: Vec::new(),
         }
+    }
+
+    /// Starts a group: the hard clauses added from now on, up to the next
+    /// group or [`FormulaBuilder::end_group`], stand for one part of the
+    /// puzzle called `label` (a clue, a line, a slot). When the puzzle has
+    /// no solution, a decoder names a minimal set of groups that cannot
+    /// hold together ([`crate::explain`]); clauses outside every group are
+    /// taken as the puzzle's frame, never blamed.
+    pub fn group(&mut self, label: impl Into<String>) {
+        self.end_group();
+        self.groups.push((label.into(), self.hard.len(), None));
+    }
+
+    /// Ends the open group: the clauses added next belong to none.
+    pub fn end_group(&mut self) {
+        let end = self.hard.len();
+        if let Some(last) = self.groups.last_mut() {
+            last.2.get_or_insert(end);
+        }
+    }
+
+    /// The groups so far, in order, without the empty ones.
+    pub fn groups(&self) -> Vec<crate::explain::Group> {
+        self.groups
+            .iter()
+            .map(|(label, start, end)| crate::explain::Group {
+                label: label.clone(),
+                clauses: *start..end.unwrap_or(self.hard.len()),
+            })
+            .filter(|group| !group.clauses.is_empty())
+            .collect()
     }
 
     /// Records an encoder option in the header as the argument

@@ -99,6 +99,49 @@ pub fn minimal_conflict(formula: &Formula, groups: &[Group], time: Duration) -> 
     Ok(Conflict::Minimal(kept))
 }
 
+/// The groups of `formula` to blame, for a person: a heading and a line
+/// per group of a minimal conflict (labels said once), a sentence when the
+/// frame alone (the clauses outside every group) has no solution, `None`
+/// when nothing was found within `time` or the formula has a solution.
+pub fn describe_conflict(formula: &Formula, groups: &[Group], time: Duration) -> Option<String> {
+    match minimal_conflict(formula, groups, time).ok()? {
+        Conflict::Minimal(found) if !found.is_empty() => {
+            let mut labels: Vec<&str> = Vec::new();
+            for &g in &found {
+                let label = groups[g].label.as_str();
+                if !labels.contains(&label) {
+                    labels.push(label);
+                }
+            }
+            let mut text = heading(labels.len());
+            for label in labels {
+                text.push_str(&format!("  {label}\n"));
+            }
+            Some(text)
+        }
+        Conflict::Minimal(_) => {
+            Some("the puzzle's frame has no solution by itself, whatever its clues\n".to_string())
+        }
+        Conflict::Satisfiable | Conflict::Unknown => None,
+    }
+}
+
+/// The line above the `count` parts of a minimal conflict.
+pub fn heading(count: usize) -> String {
+    format!(
+        "these {} cannot all hold (without any one of them there is a solution):\n",
+        if count == 1 {
+            "1 part".to_string()
+        } else {
+            format!("{count} parts")
+        }
+    )
+}
+
+/// How long a decoder looks for the parts to blame when a puzzle has no
+/// solution.
+pub const EXPLAIN_TIME: Duration = Duration::from_secs(10);
+
 /// Solves with the selectors of `groups` assumed: `Some(true)` when there
 /// is no model, `Some(false)` when there is one, `None` at the deadline.
 fn refuted(
@@ -184,6 +227,34 @@ mod tests {
         let found = minimal_conflict(&b.finish(), &satisfiable, Duration::from_secs(10)).unwrap();
         if !embedded::available().is_empty() {
             assert_eq!(found, Conflict::Satisfiable);
+        }
+    }
+
+    /// Groups marked on the builder; the explanation names each blamed
+    /// label once, and the frame outside every group is never blamed.
+    #[test]
+    fn builder_groups_are_described_by_their_labels() {
+        let mut b = FormulaBuilder::new("test", "test");
+        let (x, y) = (b.named("x"), b.named("y"));
+        b.clause(&[x, y]);
+        b.group("x");
+        b.clause(&[x]);
+        b.group("not x");
+        b.clause(&[!x]);
+        b.clause(&[!x, y]);
+        b.group("empty");
+        b.end_group();
+        b.clause(&[y]);
+        let groups = b.groups();
+        let ranges: Vec<_> = groups.iter().map(|g| g.clauses.clone()).collect();
+        assert_eq!(ranges, [1..2, 2..4]);
+        let formula = b.finish();
+        let text = describe_conflict(&formula, &groups, Duration::from_secs(10));
+        if !embedded::available().is_empty() {
+            assert_eq!(
+                text.as_deref(),
+                Some("these 2 parts cannot all hold (without any one of them there is a solution):\n  x\n  not x\n")
+            );
         }
     }
 }

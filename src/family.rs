@@ -134,10 +134,18 @@ pub trait Family {
         None
     }
     /// Why there is no solution, printed after "no solution" when the
-    /// stream says UNSAT (and in the JSON as `explanation`): e.g. the
-    /// parts of the puzzle that cannot be filled at all.
-    fn no_solution(_puzzle: &Self::Puzzle, _options: &Self::Options) -> Option<String> {
-        None
+    /// stream says UNSAT (and in the JSON as `explanation`). By default,
+    /// the puzzle is encoded again and a minimal set of the encoder's
+    /// clause groups ([`FormulaBuilder::group`]: clues, lines, slots) that
+    /// cannot hold together is named ([`crate::explain`]).
+    fn no_solution(puzzle: &Self::Puzzle, options: &Self::Options) -> Option<String> {
+        let builder = Self::encode(puzzle, options).ok()?;
+        let groups = builder.groups();
+        if groups.is_empty() {
+            return None;
+        }
+        let formula = builder.finish();
+        crate::explain::describe_conflict(&formula, &groups, crate::explain::EXPLAIN_TIME)
     }
     /// Checks a solution against the puzzle's rules, independently of the
     /// encoding; the error says which rule is broken where.

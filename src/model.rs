@@ -171,8 +171,13 @@ pub struct StreamBackbone {
 
 /// Comment that `solve` prints when enumeration found every solution.
 pub const ENUMERATION_COMPLETE: &str = "c enumeration complete";
-/// Comment that `solve` prints when enumeration stopped early.
+/// Comment that `solve` prints when enumeration stopped early: at the
+/// limit of solutions asked for, or with [`TIME_LIMIT_NOTE`] at its end
+/// when the time limit stopped it.
 pub const ENUMERATION_STOPPED: &str = "c enumeration stopped";
+/// The note that ends [`ENUMERATION_STOPPED`] when the time limit
+/// stopped the enumeration.
+pub const TIME_LIMIT_NOTE: &str = "time limit";
 
 /// Comment lines of `solve --backbone` that list forced literals
 /// (`c backbone 3 -7 12 0`).

@@ -366,17 +366,36 @@ fn problem_size(path: &Path) -> Option<(u64, u64)> {
 }
 
 /// Solutions in a model stream: its `s SATISFIABLE` and `s OPTIMUM FOUND`
-/// lines.
+/// lines, or the count of `solve --count` (`s mc N`; `None` beyond u64).
 fn count_solutions(path: &Path) -> Option<u64> {
     let file = std::fs::File::open(path).ok()?;
     let mut count = 0;
     for line in std::io::BufReader::new(file).split(b'\n') {
         let line = line.ok()?;
+        if let Some(counted) = line.strip_prefix(b"s mc ") {
+            return std::str::from_utf8(counted).ok()?.trim().parse().ok();
+        }
         if line.starts_with(b"s SATISFIABLE") || line.starts_with(b"s OPTIMUM FOUND") {
             count += 1;
         }
     }
     Some(count)
+}
+
+/// True when a model stream says the time limit stopped its enumeration
+/// (`c enumeration stopped: N solutions found (time limit)`).
+fn enumeration_stopped(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    std::io::BufReader::new(file)
+        .split(b'\n')
+        .map_while(|line| line.ok())
+        .any(|line| {
+            let note = format!("({})", crate::model::TIME_LIMIT_NOTE);
+            line.starts_with(crate::model::ENUMERATION_STOPPED.as_bytes())
+                && line.ends_with(note.as_bytes())
+        })
 }
 
 /// Why a solved row contradicts the known answer, if it does.
@@ -582,6 +601,13 @@ pub fn run_group(
             continue;
         }
         row.solutions = count_solutions(&model);
+        if enumeration_stopped(&model) {
+            // The time limit ended an enumeration: its count is a bound.
+            row.result = Outcome::Unknown;
+            row.message = format!("time limit: {} solutions found", row.solutions.unwrap_or(0));
+            emit(row)?;
+            continue;
+        }
         match (&decoder, &group.source) {
             (None, Source::Gen { satisfiable, .. }) => {
                 if (row.result == Outcome::Sat) == *satisfiable {

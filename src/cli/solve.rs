@@ -84,7 +84,7 @@ pub struct SolveArgs {
     /// instead of finding them (Ganak, from `pip install pyganak`; or
     /// --counter-cmd). Prints `s mc N`; exit 10 when there are solutions,
     /// 20 when none, 0 when the time limit stopped the counter.
-    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "solver", "external", "solver_cmd", "json"])]
+    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "external", "solver_cmd", "json"])]
     pub count: bool,
 
     /// The model counter for --count: a command that reads a DIMACS file
@@ -253,9 +253,13 @@ impl SolveArgs {
         }
         // Counters can take long to see that there is nothing to count
         // (Ganak needs a minute for the pigeonhole formula php 4 3): an
-        // embedded solver says so first.
-        let unsatisfiable = match embedded::available().first() {
-            Some(name) => match embedded::create(name, &[])? {
+        // embedded solver (--solver, or the first) says so first.
+        let checker = match &self.solver {
+            Some(name) => Some(name.as_str()),
+            None => embedded::available().first().copied(),
+        };
+        let unsatisfiable = match checker {
+            Some(name) => match embedded::create(name, &self.solver_option)? {
                 Some(mut solver) => {
                     solver.reserve(formula.num_vars)?;
                     for clause in formula.hard.iter() {

@@ -93,27 +93,16 @@ pub struct Solution {
     pub values: Vec<Value>,
 }
 
-/// How long `decode-rules` looks for the rule instances to blame when
-/// there is no solution.
-const EXPLAIN_TIME: std::time::Duration = std::time::Duration::from_secs(10);
-
 /// The givens and rule instances that cannot all hold (a minimal set:
 /// without any one of them the puzzle has a solution), one line each,
 /// under a heading; nothing when the search is not possible or too long.
 fn conflicting_instances(puzzle: &Puzzle, options: &Options) -> Vec<String> {
-    use crate::explain::{minimal_conflict, Conflict};
+    use crate::explain::{heading, minimal_conflict, Conflict, EXPLAIN_TIME};
     let (builder, groups) = encode::encode_with_groups(puzzle, options);
     let formula = builder.finish();
     match minimal_conflict(&formula, &groups, EXPLAIN_TIME) {
         Ok(Conflict::Minimal(found)) if !found.is_empty() => {
-            let mut lines = vec![format!(
-                "these {} cannot all hold (without any one of them there is a solution):\n",
-                if found.len() == 1 {
-                    "1 part".to_string()
-                } else {
-                    format!("{} parts", found.len())
-                }
-            )];
+            let mut lines = vec![heading(found.len())];
             lines.extend(found.iter().map(|&g| format!("  {}\n", groups[g].label)));
             // Givens come first among the groups, then the rule instances.
             let givens = puzzle.initial.iter().flatten().count();

@@ -20,6 +20,7 @@
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
+use crate::sanalouhos::grid::Grid;
 use crate::sanalouhos::search::Found;
 
 /// Which solutions count as different.
@@ -99,10 +100,11 @@ pub fn choices(found: &Found, distinct: Distinct) -> Vec<Choice> {
     out
 }
 
-/// The formula: exactly one choice per cell of a grid of `cells` cells,
-/// with the objective of `mode`.
+/// The formula: exactly one choice per cell of `grid`, with the objective
+/// of `mode`. Each cell's constraint is a group of its own, so that a grid
+/// without a cover is explained by the cells that cannot all be covered.
 pub fn encode(
-    cells: usize,
+    grid: &Grid,
     found: &Found,
     choices: &[Choice],
     mode: Mode,
@@ -113,15 +115,21 @@ pub fn encode(
         .iter()
         .map(|c| builder.named(c.name.clone()))
         .collect();
-    let mut covering = vec![Vec::new(); cells];
+    let mut covering = vec![Vec::new(); grid.len()];
     for (choice, &var) in choices.iter().zip(&vars) {
         for &cell in &found.tiles[choice.tile].cells {
             covering[cell].push(var);
         }
     }
-    for lits in &covering {
+    for (cell, lits) in covering.iter().enumerate() {
+        let (r, c) = grid.position(cell);
+        builder.group(format!(
+            "cell ({r},{c}) {} covered by exactly one word",
+            grid.letter(cell)
+        ));
         builder.exactly_one(lits, amo);
     }
+    builder.end_group();
     for (choice, &var) in choices.iter().zip(&vars) {
         match mode {
             Mode::Any | Mode::All => {}

@@ -121,7 +121,7 @@ impl Family for Sanalouhos {
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
         Ok(encode::encode(
-            puzzle.grid.len(),
+            &puzzle.grid,
             &puzzle.found,
             &puzzle.choices,
             options.mode,
@@ -181,13 +181,26 @@ impl Family for Sanalouhos {
         ))
     }
 
-    fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
         let uncovered = puzzle.uncovered();
         if uncovered.is_empty() {
-            return Some(format!(
+            let mut text = format!(
                 "every cell is in some word ({} tiles), but no set of them covers the grid exactly\n",
                 puzzle.found.tiles.len()
-            ));
+            );
+            // The cells that cannot all be covered once: the encoder
+            // groups each cell's exactly-one constraint.
+            let builder = Self::encode(puzzle, options).ok()?;
+            let groups = builder.groups();
+            let formula = builder.finish();
+            if let Some(why) = crate::explain::describe_conflict(
+                &formula,
+                &groups,
+                crate::explain::EXPLAIN_TIME,
+            ) {
+                text.push_str(&why);
+            }
+            return Some(text);
         }
         let cells: Vec<String> = uncovered
             .iter()

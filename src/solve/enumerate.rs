@@ -3,7 +3,7 @@
 
 use super::{cubes, BackendFactory, Enumeration, Report, Session};
 use crate::error::{Error, Result};
-use crate::model::{Model, Status, ENUMERATION_COMPLETE, ENUMERATION_STOPPED};
+use crate::model::{Model, Status, ENUMERATION_COMPLETE, ENUMERATION_STOPPED, TIME_LIMIT_NOTE};
 use crate::solver::{Backend, Outcome};
 use rustsat::types::Lit;
 
@@ -110,10 +110,16 @@ impl Session<'_> {
         if !self.options.enumerating() {
             return Ok(None);
         }
+        let timed_out = complete.is_none();
         let complete = complete == Some(true);
         if !self.options.json {
             let text = if complete {
                 format!("{ENUMERATION_COMPLETE}: {} solutions", self.count)
+            } else if timed_out {
+                format!(
+                    "{ENUMERATION_STOPPED}: {} solutions found ({})",
+                    self.count, TIME_LIMIT_NOTE
+                )
             } else {
                 format!("{ENUMERATION_STOPPED}: {} solutions found", self.count)
             };
