@@ -9,7 +9,6 @@
 //! block starts that survive and emits the fixed cells as unit clauses, so
 //! a line-solvable puzzle becomes a formula of units.
 
-use super::puzzle::Clue;
 
 /// What is known about a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,9 +33,9 @@ pub struct LineSupport {
     pub can_white: Vec<bool>,
 }
 
-/// Solves one line exactly: `None` when no arrangement of `clue` agrees
-/// with the known cells of `line`.
-pub fn solve_line(clue: &Clue, line: &[Cell]) -> Option<LineSupport> {
+/// Solves one line exactly: `None` when no arrangement of the block
+/// lengths `clue` agrees with the known cells of `line`.
+pub fn solve_line(clue: &[usize], line: &[Cell]) -> Option<LineSupport> {
     let n = line.len();
     let k = clue.len();
     // white_before[i] = number of known-white cells among the first i.
@@ -205,7 +204,7 @@ pub enum Presolved {
 }
 
 /// Line-solves all rows and columns to a fixpoint.
-pub fn presolve(rows: &[Clue], columns: &[Clue]) -> Presolved {
+pub fn presolve(rows: &[Vec<usize>], columns: &[Vec<usize>]) -> Presolved {
     let (height, width) = (rows.len(), columns.len());
     let mut grid = Knowledge::unknown(height, width);
     // Lines 0..height are rows, height.. columns.
@@ -253,20 +252,20 @@ mod tests {
 
     #[test]
     fn finds_overlaps_and_starts() {
-        let s = solve_line(&vec![3], &[U; 4]).unwrap();
+        let s = solve_line(&[3], &[U; 4]).unwrap();
         assert_eq!(s.starts, vec![vec![0, 1]]);
         assert_eq!(s.can_black, vec![true; 4]);
         assert_eq!(s.can_white, vec![true, false, false, true]);
-        let s = solve_line(&vec![1, 1], &[U, U, B, U, U]).unwrap();
+        let s = solve_line(&[1, 1], &[U, U, B, U, U]).unwrap();
         assert_eq!(s.starts, vec![vec![0, 2], vec![2, 4]]);
-        let s = solve_line(&vec![2], &[U, W, U, U, B]).unwrap();
+        let s = solve_line(&[2], &[U, W, U, U, B]).unwrap();
         assert_eq!(s.starts, vec![vec![3]]);
         assert_eq!(s.can_white, vec![true, true, true, false, false]);
-        assert!(solve_line(&vec![2], &[B, W, B]).is_none());
-        assert!(solve_line(&vec![], &[U, B]).is_none());
-        let s = solve_line(&vec![], &[U, W]).unwrap();
+        assert!(solve_line(&[2], &[B, W, B]).is_none());
+        assert!(solve_line(&[], &[U, B]).is_none());
+        let s = solve_line(&[], &[U, W]).unwrap();
         assert_eq!(s.can_black, vec![false, false]);
-        let s = solve_line(&vec![1, 2], &[U; 4]).unwrap();
+        let s = solve_line(&[1, 2], &[U; 4]).unwrap();
         assert_eq!(s.starts, vec![vec![0], vec![2]]);
     }
 
