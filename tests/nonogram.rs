@@ -223,6 +223,10 @@ fn picross_solver_counts_are_reproduced_exactly() {
         let path = instance(&format!("nonogram/picross-solver/native/{file}"));
         let got = answer(&path, &["--grid", &grid], &["--all"]);
         assert_eq!(got.solutions.len(), count, "{file} {grid}");
+        // Probing (the default) never assumes uniqueness: the same count
+        // without it.
+        let probed = answer(&path, &["--grid", &grid, "--no-probe"], &["--all"]);
+        assert_eq!(probed.solutions.len(), count, "{file} {grid} --no-probe");
         let expected = if count == 1 {
             "unique".to_string()
         } else {
@@ -251,11 +255,12 @@ fn every_encoding_variant_counts_the_same() {
         ("test_pattern_12.txt", 33),  // Centerpiece corner
         ("test_pattern_15.txt", 3),   // Cross
     ];
-    let variants: [&[&str]; 4] = [
+    let variants: [&[&str]; 5] = [
         &["--presolve", "false"],
         &["--encoding", "dfa"],
         &["--encoding", "dfa", "--presolve", "false"],
         &["--amo", "pairwise", "--presolve", "false"],
+        &["--no-probe"],
     ];
     for (file, count) in patterns {
         let path = instance(&format!("nonogram/picross-solver/native/{file}"));
@@ -559,6 +564,7 @@ fn solution_counts_match_brute_force_on_random_small_grids() {
             &[][..],
             &["--presolve", "false"][..],
             &["--encoding", "dfa", "--presolve", "false"][..],
+            &["--no-probe"][..],
         ] {
             let got = answer(&file, variant, &["--all"]);
             assert_eq!(got.solutions.len(), expected, "{text}{variant:?}");

@@ -98,16 +98,15 @@ run() {
     [ "$file" != "-" ] || { echo "nonogrid needs a puzzle file" >&2; exit 2; }
     convert "$cache" "$file" "$@" || { echo "cannot convert $file to webpbn XML" >&2; exit 1; }
     xml=$(xml_path "$cache" "$file" "$@")
-    out=$("$cache/bin/nonogrid" "$xml" --max-solutions 2 2>&1) || {
-        echo "$out" >&2
-        exit 1
-    }
+    status=0
+    out=$("$cache/bin/nonogrid" "$xml" --max-solutions 2 2>&1) || status=$?
     echo "$out"
-    # nonogrid prints the board; unsolved cells are '?' (no solution
-    # found) and a contradiction is reported in words.
-    if echo "$out" | grep -qi "contradiction\|unsatisf"; then
+    # nonogrid prints the solved board (and further solutions); with no
+    # solution it stops with "Puzzle is unsatisfied" or "UnsolvableLine".
+    if echo "$out" | grep -qi "contradiction\|unsatisf\|unsolvable"; then
         exit 20
     fi
+    [ "$status" -eq 0 ] || exit 1
     exit 10
 }
 

@@ -35,10 +35,14 @@
 //! only block starts (or automaton states) that agree with them get
 //! variables, and a line it decided completely gets no clauses beyond its
 //! units. Without it, the same line solver is run on empty lines, which
-//! gives the classic leftmost/rightmost start ranges.
+//! gives the classic leftmost/rightmost start ranges. Black-and-white
+//! puzzles are then probed (unless `--no-probe`,
+//! [`super::linesolver::probe`]):
+//! every undecided cell tried both ways, keeping what a contradiction or
+//! both tries decide, within a budget of line solves.
 
 use super::colourline::{self, colour_bit, solve_colour_line, Values, BACKGROUND};
-use super::linesolver::{presolve, solve_line, Cell, Presolved};
+use super::linesolver::{presolve, probe, solve_line, Cell, Presolved};
 use super::puzzle::{Clue, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
@@ -72,9 +76,16 @@ pub struct Config {
     pub encoding: Encoding,
     /// Line-solve to a fixpoint first and fix what it decides.
     pub presolve: bool,
+    /// After the fixpoint, probe undecided cells (black and white puzzles).
+    pub probe: bool,
     /// At-most-one encoding of each block's starts.
     pub amo: AtMostOne,
 }
+
+/// Line solves probing may spend, per cell of the grid: enough for the
+/// survey's puzzles, and a bound on the encoder's time on large puzzles
+/// that need search (Faase, 80x95).
+const PROBE_BUDGET_PER_CELL: usize = 40;
 
 /// The name of the variable "row `r`, column `c` (one-based) has colour
 /// `k`": `cell(r,c)` in a black-and-white puzzle, `cell(r,c)=NAME` in a
@@ -130,7 +141,15 @@ pub fn encode(puzzle: &Puzzle, config: &Config) -> FormulaBuilder {
                     .map(|clue| clue.iter().map(|b| b.len).collect())
                     .collect()
             };
-            match presolve(&lengths(&puzzle.rows), &lengths(&puzzle.columns)) {
+            let (rows, columns) = (lengths(&puzzle.rows), lengths(&puzzle.columns));
+            let mut presolved = presolve(&rows, &columns);
+            if let (true, Presolved::Fixpoint(knowledge)) = (config.probe, &presolved) {
+                if knowledge.known() < height * width {
+                    let budget = PROBE_BUDGET_PER_CELL * height * width;
+                    presolved = probe(&rows, &columns, knowledge.clone(), budget);
+                }
+            }
+            match presolved {
                 Presolved::Fixpoint(knowledge) => knowledge
                     .cells
                     .iter()
@@ -537,6 +556,7 @@ mod tests {
         Config {
             encoding,
             presolve,
+            probe: presolve,
             amo: AtMostOne::Ladder,
         }
     }

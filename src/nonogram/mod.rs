@@ -110,6 +110,11 @@ pub struct Options {
     /// only block starts that agree with them get variables.
     #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
     pub presolve: bool,
+    /// Line solving only: no probing after the presolve's fixpoint (by
+    /// default black-and-white puzzles are probed: each undecided cell
+    /// tried both ways, keeping what one try refutes or both agree on).
+    #[arg(long)]
+    pub no_probe: bool,
     /// At-most-one encoding of each block's start positions.
     #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
     pub amo: AtMostOne,
@@ -122,6 +127,7 @@ impl Default for Options {
             grid: None,
             encoding: Encoding::Starts,
             presolve: true,
+            no_probe: false,
             amo: AtMostOne::Ladder,
         }
     }
@@ -153,6 +159,7 @@ pub struct Nonogram;impl Family for Nonogram {
         let config = encode::Config {
             encoding: options.encoding,
             presolve: options.presolve,
+            probe: options.presolve && !options.no_probe,
             amo: options.amo,
         };
         if puzzle.is_colour() && options.encoding == Encoding::Dfa {
@@ -186,7 +193,7 @@ pub struct Nonogram;impl Family for Nonogram {
             .cells
             .iter()
             .enumerate()
-            .map(|(i, &black)| GridCell::new(i / width, i % width, if black { "#" } else { "." }))
+            .map(|(i, &cell)| GridCell::new(i / width, i % width, solution.symbol(cell)))
             .collect()
     }
 
