@@ -125,9 +125,13 @@ bench-sanalouhos: release
 # Nonograms: every puzzle of instances/nonogram, black and white and
 # colour, through encode | solve --max 2 | decode (solved and proved
 # unique), median of 3 runs, against nonogrid 0.7.3 (a peer: cargo installs
-# it into the peer cache, scripts/peers/nonogrid.sh) in the same run.
+# it into the peer cache, scripts/peers/nonogrid.sh) in the same run; the
+# report takes the peer's rows (solver `peer`) beside ours.
 bench-nonogram: release
-	$(call bench_family,nonogram,cadical,60,--repeat 3)
+	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family nonogram --solvers '$(or $(SOLVERS),cadical)' \
+	    --time-limit $(or $(LIMIT),60) --repeat 3 $(if $(FRESH),--rerun)
+	$(RELEASE)/bench-report $(BENCH_CSV) --family nonogram --solvers '$(or $(SOLVERS),cadical) peer' \
+	    --view pivot --out $(BENCH_OUT)/nonogram --markdown $(BENCH_DOC)
 bench-gen: release
 	$(call bench_family,gen,cadical minisat glucose kissat,60,--repeat 3)
 # Coverage-guided fuzzing of every parser (fuzz/, docs/reliability.md); not

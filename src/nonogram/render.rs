@@ -95,7 +95,7 @@ fn cells(puzzle: &Puzzle, grid: &Grid, filled: char, empty: char) -> String {
 }
 
 /// The letters of a puzzle's colours in a `.non` file: their symbols when
-/// those are distinct letters, else `a`, `b`, ... in order.
+/// those are distinct letters, else `a`, `b`, ... `z`, `A`, ... in order.
 fn non_letters(puzzle: &Puzzle) -> Vec<char> {
     let symbols: Vec<char> = puzzle.colours.iter().map(|c| c.symbol).collect();
     let distinct = symbols
@@ -105,7 +105,12 @@ fn non_letters(puzzle: &Puzzle) -> Vec<char> {
     if distinct {
         symbols
     } else {
-        (b'a'..=b'z').map(char::from).take(symbols.len()).collect()
+        // 52 letters for at most 31 colours.
+        (b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .map(char::from)
+            .take(symbols.len())
+            .collect()
     }
 }
 
