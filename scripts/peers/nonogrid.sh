@@ -18,7 +18,9 @@
 #
 # The conversion is satpipe's own: encode-nonogram FILE ARGS | solve |
 # decode-nonogram --format xml (the puzzle with one solution as its goal,
-# which nonogrid ignores). The binaries are taken from
+# which nonogrid ignores); a puzzle we cannot solve within
+# NONOGRID_CONVERT_SECONDS (120) therefore gets no conversion, and its run
+# fails at the time limit without nonogrid. The binaries are taken from
 # $CARGO_TARGET_DIR/release (default target/release), else from PATH.
 set -eu
 
