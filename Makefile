@@ -9,6 +9,7 @@
 #   make bench-crossword  crossword pipelines against the issue's targets
 #   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
 #   make bench-numberlink Numberlink pipelines, rank against seed encoding
+#   make bench-nonogram   nonograms (black and white, colour) against nonogrid
 #   make bench-gen    cnf-gen formulas with known answers, by solver
 #   make bench-count  model counting (solve --count) against enumeration
 #   make bench        instances x encodings x solvers into CSV, plots (below)
@@ -22,7 +23,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-gen bench-count fuzz
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-count fuzz
 
 all: build
 
@@ -132,6 +133,16 @@ bench-numberlink: release
 bench-sanalouhos: release
 	$(call bench_family,sanalouhos,cadical,60,--repeat 5)
 # The cnf-gen formulas (n-queens, pigeonhole) through every embedded solver.
+# Nonograms: every puzzle of instances/nonogram, black and white and
+# colour, through encode | solve --max 2 | decode (solved and proved
+# unique), median of 3 runs, against nonogrid 0.7.3 (a peer: cargo installs
+# it into the peer cache, scripts/peers/nonogrid.sh) in the same run; the
+# report takes the peer's rows (solver `peer`) beside ours.
+bench-nonogram: release
+	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family nonogram --solvers '$(or $(SOLVERS),cadical)' \
+	    --time-limit $(or $(LIMIT),60) --repeat 3 $(if $(FRESH),--rerun)
+	$(RELEASE)/bench-report $(BENCH_CSV) --family nonogram --solvers '$(or $(SOLVERS),cadical) peer' \
+	    --view pivot --out $(BENCH_OUT)/nonogram --markdown $(BENCH_DOC)
 bench-gen: release
 	$(call bench_family,gen,cadical minisat glucose kissat,60,--repeat 3)
 # Coverage-guided fuzzing of every parser (fuzz/, docs/reliability.md); not

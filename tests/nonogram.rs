@@ -223,6 +223,10 @@ fn picross_solver_counts_are_reproduced_exactly() {
         let path = instance(&format!("nonogram/picross-solver/native/{file}"));
         let got = answer(&path, &["--grid", &grid], &["--all"]);
         assert_eq!(got.solutions.len(), count, "{file} {grid}");
+        // Probing (the default) never assumes uniqueness: the same count
+        // without it.
+        let probed = answer(&path, &["--grid", &grid, "--no-probe"], &["--all"]);
+        assert_eq!(probed.solutions.len(), count, "{file} {grid} --no-probe");
         let expected = if count == 1 {
             "unique".to_string()
         } else {
@@ -251,11 +255,12 @@ fn every_encoding_variant_counts_the_same() {
         ("test_pattern_12.txt", 33),  // Centerpiece corner
         ("test_pattern_15.txt", 3),   // Cross
     ];
-    let variants: [&[&str]; 4] = [
+    let variants: [&[&str]; 5] = [
         &["--presolve", "false"],
         &["--encoding", "dfa"],
         &["--encoding", "dfa", "--presolve", "false"],
         &["--amo", "pairwise", "--presolve", "false"],
+        &["--no-probe"],
     ];
     for (file, count) in patterns {
         let path = instance(&format!("nonogram/picross-solver/native/{file}"));
@@ -559,6 +564,7 @@ fn solution_counts_match_brute_force_on_random_small_grids() {
             &[][..],
             &["--presolve", "false"][..],
             &["--encoding", "dfa", "--presolve", "false"][..],
+            &["--no-probe"][..],
         ] {
             let got = answer(&file, variant, &["--all"]);
             assert_eq!(got.solutions.len(), expected, "{text}{variant:?}");
@@ -618,4 +624,293 @@ fn a_missing_non_clue_is_counted_where_the_section_ends() {
     let file = common::temp_file(dir.path(), "long.non", long.as_bytes());
     let out = run("encode-nonogram", &[file.to_str().expect("utf-8")], b"");
     common::assert_error(&out, ":5: 2 row clues, height is 1");
+}
+
+/// The `goal` of a colour `.non` file as rows of `.` and colour letters.
+fn colour_goal(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("read");
+    let value = |key: &str| -> String {
+        text.lines()
+            .find_map(|l| {
+                l.strip_prefix(key)
+                    .map(|v| v.trim().trim_matches('"').to_string())
+            })
+            .unwrap_or_else(|| panic!("{}: no {key}", path.display()))
+    };
+    let width: usize = value("width ").parse().expect("width");
+    let cells: Vec<char> = value("goal ")
+        .chars()
+        .map(|c| if c == '0' { '.' } else { c })
+        .collect();
+    cells.chunks(width).map(|r| r.iter().collect()).collect()
+}
+
+#[test]
+fn colour_puzzles_solve_to_their_goals() {
+    let files = files("colour", &["non"]);
+    assert!(!files.is_empty());
+    for path in files {
+        let goal = colour_goal(&path);
+        for variant in [&[][..], &["--presolve", "false"][..]] {
+            let got = answer(&path, variant, &["--max", "2"]);
+            assert_eq!(got.verdict, "unique", "{} {variant:?}", path.display());
+            assert_eq!(got.solutions[0], goal, "{} {variant:?}", path.display());
+        }
+    }
+}
+
+/// The runs of a line of colour cells (0 background), as (length, colour).
+fn colour_runs(cells: &[u8]) -> Vec<(usize, u8)> {
+    let mut out: Vec<(usize, u8)> = Vec::new();
+    for (i, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if i > 0 && cells[i - 1] == v => last.0 += 1,
+            _ => out.push((1, v)),
+        }
+    }
+    out
+}
+
+/// The row and column clues of a colour grid (row-major, 0 background).
+type ColourClues = (Vec<Vec<(usize, u8)>>, Vec<Vec<(usize, u8)>>);
+
+fn colour_clues(cells: &[u8], height: usize, width: usize) -> ColourClues {
+    let rows = (0..height)
+        .map(|r| colour_runs(&cells[r * width..(r + 1) * width]))
+        .collect();
+    let columns = (0..width)
+        .map(|c| {
+            let column: Vec<u8> = (0..height).map(|r| cells[r * width + c]).collect();
+            colour_runs(&column)
+        })
+        .collect();
+    (rows, columns)
+}
+
+#[test]
+fn colour_counts_match_brute_force_on_random_small_grids() {
+    let mut rng = fastrand::Rng::with_seed(22);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let letters = ['a', 'b', 'c'];
+    for round in 0..14 {
+        // 3x3 with 2 or 3 colours, 4x3 with 2: at most 4^9 colourings.
+        let (height, width, colours) = if round % 2 == 0 {
+            (3, 3, rng.usize(2..=3))
+        } else {
+            (4, 3, 2)
+        };
+        let picture: Vec<u8> = (0..height * width)
+            .map(|_| rng.u8(0..=colours as u8))
+            .collect();
+        let clues = colour_clues(&picture, height, width);
+        // Brute force: every colouring with the same clues.
+        let base = colours + 1;
+        let expected = (0..base.pow((height * width) as u32))
+            .filter(|&code| {
+                let cells: Vec<u8> = (0..height * width)
+                    .map(|i| (code / base.pow(i as u32) % base) as u8)
+                    .collect();
+                colour_clues(&cells, height, width) == clues
+            })
+            .count();
+        let mut text = String::from("color a #ff0000\ncolor b #00aa00\ncolor c #0000ff\n");
+        text.push_str(&format!("width {width}\nheight {height}\nrows\n"));
+        let line = |clue: &Vec<(usize, u8)>| -> String {
+            if clue.is_empty() {
+                return "0".to_string();
+            }
+            let blocks: Vec<String> = clue
+                .iter()
+                .map(|&(len, v)| format!("{len}{}", letters[usize::from(v) - 1]))
+                .collect();
+            blocks.join(",")
+        };
+        for clue in &clues.0 {
+            text.push_str(&line(clue));
+            text.push('\n');
+        }
+        text.push_str("columns\n");
+        for clue in &clues.1 {
+            text.push_str(&line(clue));
+            text.push('\n');
+        }
+        // A picture with one colour only is a black-and-white puzzle, and
+        // one without any colour has nothing to letter: both are fine.
+        let file = common::temp_file(dir.path(), &format!("c{round}.non"), text.as_bytes());
+        let encoded = run("encode-nonogram", &[file.to_str().expect("utf-8")], b"");
+        if code(&encoded) != 0 {
+            // Only a picture whose clues are all empty or plain may fail
+            // to read (no letters at all: then no block either).
+            assert!(
+                picture.iter().all(|&v| v == 0),
+                "{text}: {}",
+                stderr(&encoded)
+            );
+            continue;
+        }
+        for variant in [&[][..], &["--presolve", "false"][..]] {
+            let got = answer(&file, variant, &["--all"]);
+            assert_eq!(got.solutions.len(), expected, "{text}{variant:?}");
+            let distinct: BTreeSet<_> = got.solutions.iter().collect();
+            assert_eq!(distinct.len(), expected, "{text}{variant:?}");
+        }
+    }
+}
+
+#[test]
+fn colour_grids_are_drawn_in_their_colours() {
+    let flag = instance("nonogram/colour/nonogrid-uk-flag.non");
+    let flag = flag.to_str().expect("utf-8");
+    let cnf = run("encode-nonogram", &[flag], b"");
+    let model = run("solve", &[], &cnf.stdout);
+    let decode = |args: &[&str]| {
+        let out = run("decode-nonogram", args, &model.stdout);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        stdout(&out)
+    };
+    assert!(decode(&["--format", "O"]).starts_with("rrrbbbbbbbbbbbrrr"));
+    // Terminal colours (24-bit) unless NO_COLOR is set.
+    let unicode = decode(&["--format", "unicode"]);
+    assert!(unicode.contains("\x1b[38;2;255;0;0m██"), "{unicode}");
+    assert!(unicode.contains("\x1b[38;2;0;0;255m██"), "{unicode}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let svg = dir.path().join("flag.svg");
+    decode(&["--svg", svg.to_str().expect("utf-8")]);
+    let svg = std::fs::read_to_string(&svg).expect("svg");
+    assert!(svg.contains("#ff0000") && svg.contains("#0000ff"), "{svg}");
+    // The .non writer gives a colour .non file that reads back.
+    let non = decode(&["--format", "non"]);
+    assert!(non.contains("color b #0000ff"), "{non}");
+    let file = common::temp_file(dir.path(), "flag.non", non.as_bytes());
+    assert_eq!(colour_goal(&file), colour_goal(Path::new(flag)));
+}
+
+#[test]
+fn colour_puzzles_reject_the_automaton_and_unlettered_blocks() {
+    let flag = instance("nonogram/colour/nonogrid-uk-flag.non");
+    let out = run(
+        "encode-nonogram",
+        &[flag.to_str().expect("utf-8"), "--encoding", "dfa"],
+        b"",
+    );
+    common::assert_error(&out, "--encoding dfa reads black-and-white puzzles only");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases = [
+        (
+            "width 2\nheight 1\nrows\n1a,1\ncolumns\n1a\n1a\n",
+            ":4: block 1 has no colour letter",
+        ),
+        (
+            "color a red\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n",
+            ":1: expected `color LETTER #rrggbb`",
+        ),
+        (
+            "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1a\n",
+            ":6: the row clues fill 1 cells of colour a but the column clues (from here) fill 2",
+        ),
+        (
+            "width 2\nheight 1\nrows\n1a,1a\ncolumns\n1a\n1b\n",
+            ":4: row 1 has clue 1a 1a which needs 3 cells, but the row has only 2",
+        ),
+    ];
+    for (i, (text, message)) in cases.into_iter().enumerate() {
+        let (exit, err, _) = encode_text(dir.path(), &format!("bad{i}.non"), text, &[]);
+        assert_eq!(exit, 1, "{text}: {err}");
+        assert!(
+            err.contains(message),
+            "{text}: expected '{message}' in {err}"
+        );
+    }
+}
+
+#[test]
+fn random_colour_pictures_have_their_counts() {
+    for (file, count) in [
+        ("random-10x10-3.non", 2),
+        ("random-20x15-4.non", 16),
+        ("random-30x30-5.non", 16),
+    ] {
+        let path = instance(&format!("nonogram/colour/random/{file}"));
+        let goal = colour_goal(&path);
+        for variant in [&[][..], &["--presolve", "false"][..]] {
+            let got = answer(&path, variant, &["--all"]);
+            assert_eq!(
+                got.verdict,
+                format!("{count} solutions"),
+                "{file} {variant:?}"
+            );
+            assert!(
+                got.solutions.contains(&goal),
+                "{file}: the picture is a solution"
+            );
+        }
+    }
+    // The large ones are for the benchmark; they have several solutions.
+    for file in ["random-40x40-2.non", "random-60x60-5.non"] {
+        let path = instance(&format!("nonogram/colour/random/{file}"));
+        let got = answer(&path, &[], &["--max", "2"]);
+        assert_eq!(got.verdict, "at least 2 solutions", "{file}");
+    }
+}
+
+/// `encode-nonogram FILE | solve | decode-nonogram --format xml`: the
+/// puzzle in webpbn XML with its solution.
+fn to_xml(file: &Path) -> String {
+    let out = pipeline(
+        &[
+            ("encode-nonogram", &[file.to_str().expect("utf-8")]),
+            ("solve", &[]),
+            ("decode-nonogram", &["--format", "xml"]),
+        ],
+        b"",
+    );
+    assert_eq!(code(&out[2]), 0, "{}: {}", file.display(), stderr(&out[2]));
+    stdout(&out[2])
+}
+
+#[test]
+fn webpbn_xml_round_trips() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut inputs = files("griddler", &["txt"]);
+    inputs.extend(files("colour", &["non"]));
+    inputs.extend(files("nonogram-db/webpbn", &["non"]));
+    inputs.push(instance("nonogram/jwilk/data000.nin"));
+    inputs.push(instance(
+        "nonogram/picross-solver/native/test_pattern_08.txt",
+    ));
+    for (i, path) in inputs.iter().enumerate() {
+        let xml = to_xml(path);
+        let file = common::temp_file(dir.path(), &format!("p{i}.xml"), xml.as_bytes());
+        // The same grids from the XML file as from the original ...
+        let original = answer(path, &[], &["--max", "2"]);
+        let again = answer(&file, &[], &["--max", "2"]);
+        assert_eq!(again.verdict, original.verdict, "{}", path.display());
+        assert_eq!(
+            again.solutions[0],
+            original.solutions[0],
+            "{}",
+            path.display()
+        );
+        // ... and writing it again gives the same file.
+        assert_eq!(to_xml(&file), xml, "{}", path.display());
+    }
+}
+
+#[test]
+fn webpbn_xml_instances_solve_to_their_goals() {
+    for path in files("xml", &["xml"]) {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let image: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with('|'))
+            .map(|l| l.trim_matches('|').to_string())
+            .collect();
+        assert!(!image.is_empty(), "{}", path.display());
+        let got = answer(&path, &[], &["--max", "2"]);
+        assert_eq!(got.verdict, "unique", "{}", path.display());
+        assert_eq!(got.solutions[0], image, "{}", path.display());
+    }
 }

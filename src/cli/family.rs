@@ -635,7 +635,7 @@ mod tests {
             options.contains(&"--presolve=true".to_string()),
             "{options:?}"
         );
-        for bad in ["--colour=red", "--format=xml", "format=auto"] {
+        for bad in ["--colour=red", "--format=pdf", "format=auto"] {
             let meta = Metadata {
                 options: vec![bad.to_string()],
                 ..Metadata::default()

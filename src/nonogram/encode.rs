@@ -3,33 +3,46 @@
 //! Both encodings share the cell variables `cell(r,c)` (one-based; true =
 //! black), which form the projection set, so enumeration counts distinct
 //! grids. They differ in how one line (row or column) is tied to its clue.
+//! A colour puzzle has one variable per cell and colour, `cell(r,c)=NAME`,
+//! at most one of them true (pairwise; none true is the background).
 //!
 //! **starts** (default): one variable per block and feasible start,
 //! `row(r,b)=p` / `col(c,b)=p` ("block b of row r starts at column p").
 //! Per block: at least one start (one clause) and at most one (rustsat's
-//! sequential/ladder encoding, `--amo`). Per start: the block's cells are
-//! black and the cells just before and after it white (binary clauses);
-//! block order as one support clause each way (`start of b at p ->` some
-//! start of b+1 at or after `p + len + 1`, and some start of b-1 that ends
-//! before `p - 1`). Per cell: black implies some start covers it. This is
-//! sound: exactly one start per block, in order, with gaps, and no black
-//! cell outside a block, is exactly the clue.
+//! sequential/ladder encoding, `--amo`). Per start: the block's cells have
+//! its colour and the cells just before and after it do not (binary
+//! clauses); block order as one support clause each way (`start of b at p
+//! ->` some start of b+1 at or after `p + len + gap`, and some start of b-1
+//! that ends, with its gap, at or before `p`; the gap is one cell between
+//! blocks of the same colour, none between colours). Per cell and colour:
+//! the colour implies some start of a block of that colour covers the
+//! cell. This is sound: exactly one start per block, in order, each block
+//! painted in its colour and not continued by a cell of that colour, and
+//! no painted cell outside a block of its colour, is exactly the clue (the
+//! runs of one colour are exactly the blocks). With one colour it is the
+//! black-and-white encoding, clause for clause.
 //!
-//! **dfa** (`--encoding dfa`, for experiments): the line's regular
-//! language `0* 1^b1 0+ 1^b2 ... 0*` as an automaton unrolled over the
-//! cells, one auxiliary variable per reachable (position, state) pair;
-//! forward clauses (state and cell value imply the next state), backward
-//! support, and cell-to-layer support. Larger, propagation as strong as
-//! the line's generalised arc consistency.
+//! **dfa** (`--encoding dfa`, for experiments, black and white only): the
+//! line's regular language `0* 1^b1 0+ 1^b2 ... 0*` as an automaton
+//! unrolled over the cells, one auxiliary variable per reachable
+//! (position, state) pair; forward clauses (state and cell value imply the
+//! next state), backward support, and cell-to-layer support. Larger,
+//! propagation as strong as the line's generalised arc consistency.
 //!
-//! With presolve (default), the exact line solver runs to a fixpoint first:
-//! the cells it fixes become unit clauses, only block starts (or automaton
-//! states) that agree with them get variables, and a line it decided
-//! completely gets no clauses beyond its units. Without it, the
-//! same line solver is run on empty lines, which gives the classic
-//! leftmost/rightmost start ranges.
+//! With presolve (default), the exact line solver ([`super::linesolver`],
+//! or [`super::colourline`] for colour puzzles) runs to a fixpoint first:
+//! the cells it fixes (and the colours it rules out) become unit clauses,
+//! only block starts (or automaton states) that agree with them get
+//! variables, and a line it decided completely gets no clauses beyond its
+//! units. Without it, the same line solver is run on empty lines, which
+//! gives the classic leftmost/rightmost start ranges. Black-and-white
+//! puzzles are then probed (unless `--no-probe`,
+//! [`super::linesolver::probe`]):
+//! every undecided cell tried both ways, keeping what a contradiction or
+//! both tries decide, within a budget of line solves.
 
-use super::linesolver::{presolve, solve_line, Cell, Knowledge, Presolved};
+use super::colourline::{self, colour_bit, solve_colour_line, Values, BACKGROUND};
+use super::linesolver::{presolve, probe, solve_line, Cell, Presolved};
 use super::puzzle::{Clue, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
@@ -41,7 +54,8 @@ pub enum Encoding {
     /// Block-start variables with support clauses (compact, default).
     #[default]
     Starts,
-    /// An unrolled automaton per line (experimental comparison).
+    /// An unrolled automaton per line (experimental comparison; black and
+    /// white only).
     Dfa,
 }
 
@@ -62,69 +76,142 @@ pub struct Config {
     pub encoding: Encoding,
     /// Line-solve to a fixpoint first and fix what it decides.
     pub presolve: bool,
+    /// After the fixpoint, probe undecided cells (black and white puzzles).
+    pub probe: bool,
     /// At-most-one encoding of each block's starts.
     pub amo: AtMostOne,
 }
 
-/// Encodes `puzzle`: cell variables `cell(r,c)`, the projection on them,
-/// and the line constraints.
+/// Line solves probing may spend, per cell of the grid: enough for the
+/// survey's puzzles, and a bound on the encoder's time on large puzzles
+/// that need search (Faase, 80x95).
+const PROBE_BUDGET_PER_CELL: usize = 40;
+
+/// The name of the variable "row `r`, column `c` (one-based) has colour
+/// `k`": `cell(r,c)` in a black-and-white puzzle, `cell(r,c)=NAME` in a
+/// colour puzzle.
+pub fn cell_name(puzzle: &Puzzle, r: usize, c: usize, k: usize) -> String {
+    if puzzle.is_colour() {
+        names::valued("cell", &[&r, &c], &puzzle.colours[k].name)
+    } else {
+        names::call("cell", &[&r, &c])
+    }
+}
+
+/// Encodes `puzzle`: cell variables, the projection on them, and the line
+/// constraints. The automaton encoding reads black-and-white puzzles only
+/// (the caller rejects colour puzzles with it).
 pub fn encode(puzzle: &Puzzle, config: &Config) -> FormulaBuilder {
     let (height, width) = (puzzle.height(), puzzle.width());
+    let k = puzzle.colours.len();
     let mut b = FormulaBuilder::new(
         "nonogram",
         &format!("nonogram/{}", config.encoding.as_str()),
     );
-    let mut cells = Vec::with_capacity(height * width);
+    // k variables a cell, row-major, colours in order.
+    let mut cells = Vec::with_capacity(height * width * k);
     for r in 1..=height {
         for c in 1..=width {
-            cells.push(b.named(names::call("cell", &[&r, &c])));
+            for colour in 0..k {
+                cells.push(b.named(cell_name(puzzle, r, c, colour)));
+            }
         }
     }
     let projection: Vec<Var> = cells.iter().map(|l| l.var()).collect();
     b.projection(&projection);
-    // Every solution has as many black cells as the clues say.
+    // Every solution has as many filled cells of each colour as the clues
+    // say.
     b.blocking_positive();
-    let knowledge = if config.presolve {
-        match presolve(&puzzle.rows, &puzzle.columns) {
-            Presolved::Fixpoint(knowledge) => knowledge,
-            Presolved::Contradiction(..) => {
-                b.clause(&[]);
-                return b;
+    let everything = colourline::all_values(k);
+    let values: Vec<Values> = match (config.presolve, puzzle.is_colour()) {
+        (false, _) => vec![everything; height * width],
+        (true, true) => {
+            match colourline::presolve(&puzzle.rows, &puzzle.columns, k) {
+                colourline::Presolved::Fixpoint(values) => values,
+                colourline::Presolved::Contradiction => {
+                    b.clause(&[]);
+                    return b;
+                }
             }
         }
-    } else {
-        Knowledge::unknown(height, width)
+        (true, false) => {
+            let lengths = |clues: &[Clue]| -> Vec<Vec<usize>> {
+                clues
+                    .iter()
+                    .map(|clue| clue.iter().map(|b| b.len).collect())
+                    .collect()
+            };
+            let (rows, columns) = (lengths(&puzzle.rows), lengths(&puzzle.columns));
+            let mut presolved = presolve(&rows, &columns);
+            if let (true, Presolved::Fixpoint(knowledge)) = (config.probe, &presolved) {
+                if knowledge.known() < height * width {
+                    let budget = PROBE_BUDGET_PER_CELL * height * width;
+                    presolved = probe(&rows, &columns, knowledge.clone(), budget);
+                }
+            }
+            match presolved {
+                Presolved::Fixpoint(knowledge) => knowledge
+                    .cells
+                    .iter()
+                    .map(|cell| match cell {
+                        Cell::Black => colour_bit(0),
+                        Cell::White => BACKGROUND,
+                        Cell::Unknown => everything,
+                    })
+                    .collect(),
+                Presolved::Contradiction(..) => {
+                    b.clause(&[]);
+                    return b;
+                }
+            }
+        }
     };
     let fixed = Fixed {
         first: cells.first().map_or(0, |l| l.vidx()),
-        cells: &knowledge.cells,
+        colours: k,
+        values: &values,
     };
-    for (lit, cell) in cells.iter().zip(&knowledge.cells) {
-        match cell {
-            Cell::Black => b.clause(&[*lit]),
-            Cell::White => b.clause(&[!*lit]),
-            Cell::Unknown => {}
+    for (i, lit) in cells.iter().enumerate() {
+        match fixed.cell_value(i / k, i % k) {
+            Some(true) => b.clause(&[*lit]),
+            Some(false) => b.clause(&[!*lit]),
+            None => {}
+        }
+    }
+    // A cell has at most one colour.
+    if k > 1 {
+        for (i, cell) in cells.chunks(k).enumerate() {
+            let open: Vec<Lit> = cell
+                .iter()
+                .enumerate()
+                .filter(|&(colour, _)| fixed.cell_value(i, colour).is_none())
+                .map(|(_, &lit)| lit)
+                .collect();
+            b.at_most_one(&open, AtMostOne::Pairwise);
         }
     }
     for r in 0..height {
-        let lits = &cells[r * width..(r + 1) * width];
         let line = Line {
             kind: "row",
             index: r + 1,
             clue: &puzzle.rows[r],
-            lits,
-            known: &knowledge.row(r),
+            lits: cells[r * width * k..(r + 1) * width * k].to_vec(),
+            known: values[r * width..(r + 1) * width].to_vec(),
+            colours: k,
         };
         encode_line(&mut b, &fixed, &line, config);
     }
     for c in 0..width {
-        let lits: Vec<Lit> = (0..height).map(|r| cells[r * width + c]).collect();
+        let lits: Vec<Lit> = (0..height)
+            .flat_map(|r| cells[(r * width + c) * k..(r * width + c + 1) * k].iter().copied())
+            .collect();
         let line = Line {
             kind: "col",
             index: c + 1,
             clue: &puzzle.columns[c],
-            lits: &lits,
-            known: &knowledge.column(c),
+            lits,
+            known: (0..height).map(|r| values[r * width + c]).collect(),
+            colours: k,
         };
         encode_line(&mut b, &fixed, &line, config);
     }
@@ -138,29 +225,62 @@ struct Line<'a> {
     /// One-based index.
     index: usize,
     clue: &'a Clue,
-    /// The cell literals, in order.
-    lits: &'a [Lit],
-    /// What presolve fixed (all unknown without presolve).
-    known: &'a [Cell],
+    /// The cell literals, in order, `colours` a cell.
+    lits: Vec<Lit>,
+    /// What presolve fixed: each cell's possible values.
+    known: Vec<Values>,
+    /// Number of colours.
+    colours: usize,
+}
+
+impl Line<'_> {
+    /// The literal "cell `i` has colour `k`".
+    fn lit(&self, i: usize, k: usize) -> Lit {
+        self.lits[i * self.colours + k]
+    }
+
+    /// The known cells as the black-and-white line solver reads them.
+    fn plain_known(&self) -> Vec<Cell> {
+        self.known
+            .iter()
+            .map(|&v| match v {
+                BACKGROUND => Cell::White,
+                v if v == colour_bit(0) => Cell::Black,
+                _ => Cell::Unknown,
+            })
+            .collect()
+    }
 }
 
 /// The cells fixed by unit clauses, to drop satisfied clauses and false
 /// literals as clauses are added (the cell variables are created first, in
-/// row-major order, so a cell's index is its variable index minus `first`).
+/// row-major order, `colours` a cell, so a cell's index is its variable
+/// index minus `first`, divided by `colours`).
 struct Fixed<'a> {
     first: usize,
-    cells: &'a [Cell],
+    colours: usize,
+    values: &'a [Values],
 }
 
 impl Fixed<'_> {
+    /// Whether cell `cell` (row-major index) surely has colour `k` (true),
+    /// surely not (false), or is open.
+    fn cell_value(&self, cell: usize, k: usize) -> Option<bool> {
+        let values = *self.values.get(cell)?;
+        let bit = colour_bit(k);
+        if values & bit == 0 {
+            Some(false)
+        } else if values == bit {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
     fn value(&self, lit: Lit) -> Option<bool> {
         let index = lit.vidx().checked_sub(self.first)?;
-        let black = match self.cells.get(index)? {
-            Cell::Black => true,
-            Cell::White => false,
-            Cell::Unknown => return None,
-        };
-        Some(black != lit.is_neg())
+        let value = self.cell_value(index / self.colours, index % self.colours)?;
+        Some(value != lit.is_neg())
     }
 
     /// Adds `clause` without its literals that the units make false; drops
@@ -182,7 +302,7 @@ fn encode_line(b: &mut FormulaBuilder, fixed: &Fixed<'_>, line: &Line<'_>, confi
     // A line that presolve decided completely is a valid arrangement of
     // its clue (the fixpoint line-solved it in its final state), and the
     // unit clauses already fix it: it needs nothing more.
-    if config.presolve && line.known.iter().all(|&c| c != Cell::Unknown) {
+    if config.presolve && line.known.iter().all(|v| v.is_power_of_two()) {
         return;
     }
     match config.encoding {
@@ -192,14 +312,22 @@ fn encode_line(b: &mut FormulaBuilder, fixed: &Fixed<'_>, line: &Line<'_>, confi
 }
 
 fn encode_starts(b: &mut FormulaBuilder, fixed: &Fixed<'_>, line: &Line<'_>, amo: AtMostOne) {
-    let n = line.lits.len();
+    let n = line.known.len();
     let clue = line.clue;
-    let Some(support) = solve_line(clue, line.known) else {
+    let support = if line.colours > 1 {
+        solve_colour_line(clue, &line.known).map(|s| s.starts)
+    } else {
+        let lengths: Vec<usize> = clue.iter().map(|b| b.len).collect();
+        solve_line(&lengths, &line.plain_known()).map(|s| s.starts)
+    };
+    let Some(support) = support else {
         b.clause(&[]);
         return;
     };
+    // The gap block j needs before block j + 1: one cell between blocks of
+    // the same colour, none between colours.
+    let gap = |j: usize| usize::from(clue[j].colour == clue[j + 1].colour);
     let starts: Vec<Vec<(usize, Lit)>> = support
-        .starts
         .iter()
         .enumerate()
         .map(|(j, positions)| {
@@ -212,40 +340,43 @@ fn encode_starts(b: &mut FormulaBuilder, fixed: &Fixed<'_>, line: &Line<'_>, amo
                 .collect()
         })
         .collect();
-    let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    // covering[i * colours + k]: the starts whose block paints cell i in
+    // colour k.
+    let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); n * line.colours];
     let mut clause = Vec::new();
     for (j, block) in starts.iter().enumerate() {
         let lits: Vec<Lit> = block.iter().map(|&(_, s)| s).collect();
         fixed.add(b, &lits);
         b.at_most_one(&lits, amo);
-        let len = clue[j];
+        let (len, colour) = (clue[j].len, clue[j].colour);
         for &(p, s) in block {
             let end = p + len;
-            for (i, &cell) in line.lits.iter().enumerate().take(end).skip(p) {
-                fixed.add(b, &[!s, cell]);
-                covering[i].push(s);
+            for i in p..end {
+                fixed.add(b, &[!s, line.lit(i, colour)]);
+                covering[i * line.colours + colour].push(s);
             }
             if p > 0 {
-                fixed.add(b, &[!s, !line.lits[p - 1]]);
+                fixed.add(b, &[!s, !line.lit(p - 1, colour)]);
             }
             if end < n {
-                fixed.add(b, &[!s, !line.lits[end]]);
+                fixed.add(b, &[!s, !line.lit(end, colour)]);
             }
             if let Some(next) = starts.get(j + 1) {
                 clause.clear();
                 clause.push(!s);
-                clause.extend(next.iter().filter(|&&(q, _)| q > end).map(|&(_, t)| t));
+                let from = end + gap(j);
+                clause.extend(next.iter().filter(|&&(q, _)| q >= from).map(|&(_, t)| t));
                 if clause.len() <= next.len() {
                     fixed.add(b, &clause);
                 }
             }
-            if let Some(prev) = j.checked_sub(1).map(|i| (&starts[i], clue[i])) {
-                let (prev, prev_len) = prev;
+            if let Some(i) = j.checked_sub(1) {
+                let (prev, prev_len, prev_gap) = (&starts[i], clue[i].len, gap(i));
                 clause.clear();
                 clause.push(!s);
                 clause.extend(
                     prev.iter()
-                        .filter(|&&(q, _)| q + prev_len < p)
+                        .filter(|&&(q, _)| q + prev_len + prev_gap <= p)
                         .map(|&(_, t)| t),
                 );
                 if clause.len() <= prev.len() {
@@ -256,7 +387,7 @@ fn encode_starts(b: &mut FormulaBuilder, fixed: &Fixed<'_>, line: &Line<'_>, amo
     }
     for (i, cover) in covering.iter().enumerate() {
         clause.clear();
-        clause.push(!line.lits[i]);
+        clause.push(!line.lit(i / line.colours, i % line.colours));
         clause.extend_from_slice(cover);
         fixed.add(b, &clause);
     }
@@ -278,7 +409,7 @@ struct Automaton {
 }
 
 impl Automaton {
-    fn new(clue: &Clue) -> Self {
+    fn new(clue: &[usize]) -> Self {
         let mut a = Automaton {
             enter: vec![false],
             on_white: vec![Some(0)],
@@ -320,12 +451,11 @@ impl Automaton {
 
 fn encode_dfa(b: &mut FormulaBuilder, fixed: &Fixed<'_>, line: &Line<'_>) {
     let n = line.lits.len();
-    let a = Automaton::new(line.clue);
+    let lengths: Vec<usize> = line.clue.iter().map(|b| b.len).collect();
+    let a = Automaton::new(&lengths);
     let m = a.enter.len();
-    let allows = |i: usize, black: bool| match line.known[i] {
-        Cell::Unknown => true,
-        Cell::Black => black,
-        Cell::White => !black,
+    let allows = |i: usize, black: bool| {
+        line.known[i] & if black { colour_bit(0) } else { BACKGROUND } != 0
     };
     // alive[i][q]: state q after i cells is reachable from the start and
     // can still reach an accepting state at the end.
@@ -426,6 +556,7 @@ mod tests {
         Config {
             encoding,
             presolve,
+            probe: presolve,
             amo: AtMostOne::Ladder,
         }
     }
@@ -465,7 +596,7 @@ mod tests {
 
     #[test]
     fn the_automaton_accepts_exactly_the_clue() {
-        let a = Automaton::new(&vec![2, 1]);
+        let a = Automaton::new(&[2, 1]);
         let accepts = |word: &str| {
             let mut q = Some(0);
             for ch in word.chars() {
@@ -479,7 +610,7 @@ mod tests {
         for bad in ["###.#", "#.#", "##.", "##.#.#", "", "##.##"] {
             assert!(!accepts(bad), "{bad}");
         }
-        let empty = Automaton::new(&vec![]);
+        let empty = Automaton::new(&[]);
         assert!(empty.accept[0] && empty.next(0, true).is_none());
     }
 }

@@ -1,6 +1,6 @@
 //! Reading nonogram clue files in the common formats.
 //!
-//! Four formats are read, told apart by their content (see [`detect`]) or
+//! Five formats are read, told apart by their content (see [`detect`]) or
 //! chosen with `--format`:
 //!
 //! - **griddler** (poja/griddler): whitespace-separated tokens
@@ -12,6 +12,10 @@
 //!   of numbers separated by commas or spaces (an empty line or `0` is an
 //!   empty clue); `goal "0110..."` (the known solution) is kept; unknown
 //!   lines are ignored; a `====` line ends the first puzzle of a bundle.
+//!   Colour puzzles (nonogram-db's extension): blocks like `3a,1b` (one
+//!   letter a block; then every block has one), colours declared by
+//!   `color a #ff0000` lines (a letter without one gets a colour of its
+//!   own), a goal of letters and `0`.
 //! - **nin** (Jakub Wilk): a first line `WIDTH HEIGHT`, then one line per
 //!   row and one per column, numbers separated by spaces (an empty line or
 //!   `0` is an empty clue). Lines after the last column clue are ignored,
@@ -20,18 +24,24 @@
 //!   comments, `GRID name`, `ROWS`, one `[ b1 b2 ]` per row, `COLUMNS`, one
 //!   `[ ... ]` per column; several grids per file, chosen with `--grid NAME`
 //!   (default: the first).
+//! - **xml** (webpbn's export format, read by pbnsolve and nonogrid): see
+//!   [`super::xml`].
 //!
 //! Every parser reports errors as `file:line: message`, and [`validate`]
 //! rejects clues that cannot be satisfied on their own (a clue longer than
 //! its line, row and column sums that differ) before anything is encoded.
 
-use super::puzzle::{show_clue, Clue, Puzzle};
+use super::puzzle::{plain, Block, Clue, Colour, Puzzle};
+use super::xml;
 use crate::error::{Error, Result};
 
 /// Largest number of rows or columns (a guard against absurd sizes in
 /// malformed files, which would make the line solver's tables huge; the
 /// largest known puzzles are 512x512).
 pub const MAX_SIDE: usize = 4096;
+
+/// Largest number of colours (besides the background) a puzzle may have.
+pub const MAX_COLOURS: usize = 31;
 
 /// A clue file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -47,6 +57,8 @@ pub enum Format {
     Nin,
     /// picross-solver's native `GRID`/`ROWS`/`COLUMNS` format.
     Picross,
+    /// webpbn's XML export format (`<puzzleset><puzzle>...`).
+    Xml,
 }
 
 impl Format {
@@ -58,6 +70,7 @@ impl Format {
             Format::Non => "non",
             Format::Nin => "nin",
             Format::Picross => "picross",
+            Format::Xml => "xml",
         }
     }
 
@@ -69,16 +82,20 @@ impl Format {
             Format::Non,
             Format::Nin,
             Format::Picross,
+            Format::Xml,
         ]
         .into_iter()
         .find(|f| f.as_str() == name)
     }
 }
 
-/// Guesses the format of `text`: `g H W` is griddler, a `GRID`/`ROWS` line
-/// is picross, a first line of two numbers is nin, anything else with
-/// `width`/`rows` keys is non.
+/// Guesses the format of `text`: `<` first is webpbn XML, `g H W` is
+/// griddler, a `GRID`/`ROWS` line is picross, a first line of two numbers
+/// is nin, anything else with `width`/`rows` keys is non.
 pub fn detect(text: &str) -> Option<Format> {
+    if text.trim_start().starts_with('<') {
+        return Some(Format::Xml);
+    }
     let mut lines = text
         .lines()
         .map(str::trim)
@@ -112,8 +129,8 @@ pub fn parse(source: &str, text: &str, format: Format, grid: Option<&str>) -> Re
             Error::parse(
                 source,
                 1,
-                "cannot tell the format (not griddler `g H W`, .non, .nin `W H` \
-                 or picross `GRID`); use --format",
+                "cannot tell the format (not griddler `g H W`, .non, .nin `W H`, \
+                 picross `GRID` or webpbn XML); use --format",
             )
         })?,
         other => other,
@@ -128,6 +145,7 @@ pub fn parse(source: &str, text: &str, format: Format, grid: Option<&str>) -> Re
         Format::Griddler => parse_griddler(source, text)?,
         Format::Non => parse_non(source, text)?,
         Format::Nin => parse_nin(source, text)?,
+        Format::Xml => xml::parse(source, text)?,
         Format::Picross | Format::Auto => parse_picross(source, text, grid)?,
     };
     validate(source, &puzzle)?;
@@ -136,8 +154,9 @@ pub fn parse(source: &str, text: &str, format: Format, grid: Option<&str>) -> Re
 }
 
 /// Rejects puzzles whose clues are inconsistent on their own: an empty
-/// grid, a clue that needs more cells than its line has, row and column
-/// clues that fill different numbers of cells, a goal of the wrong size.
+/// grid, too many colours, a clue that needs more cells than its line has,
+/// row and column clues that fill different numbers of cells (of some
+/// colour), a goal of the wrong size.
 pub fn validate(source: &str, puzzle: &Puzzle) -> Result<()> {
     let (height, width) = (puzzle.height(), puzzle.width());
     let first_line = puzzle.row_lines.first().copied().unwrap_or(1);
@@ -157,18 +176,32 @@ pub fn validate(source: &str, puzzle: &Puzzle) -> Result<()> {
             ),
         ));
     }
+    if puzzle.colours.len() > MAX_COLOURS {
+        return Err(Error::parse(
+            source,
+            first_line,
+            format!(
+                "the puzzle has {} colours; at most {MAX_COLOURS} are supported",
+                puzzle.colours.len()
+            ),
+        ));
+    }
     let lines = [
         ("row", &puzzle.rows, &puzzle.row_lines, width),
         ("column", &puzzle.columns, &puzzle.column_lines, height),
     ];
     for (kind, clues, at, length) in lines {
         for (i, clue) in clues.iter().enumerate() {
-            // Blocks plus one gap between neighbours (saturating: a block
-            // length may be as large as usize::MAX).
+            // Blocks plus one gap between neighbours of the same colour
+            // (saturating: a block length may be as large as usize::MAX).
+            let gaps = clue
+                .windows(2)
+                .filter(|w| w[0].colour == w[1].colour)
+                .count();
             let need = clue
                 .iter()
-                .fold(0usize, |acc, &b| acc.saturating_add(b))
-                .saturating_add(clue.len().saturating_sub(1));
+                .fold(0usize, |acc, b| acc.saturating_add(b.len))
+                .saturating_add(gaps);
             if need > length {
                 return Err(Error::parse(
                     source,
@@ -176,23 +209,36 @@ pub fn validate(source: &str, puzzle: &Puzzle) -> Result<()> {
                     format!(
                         "{kind} {} has clue {} which needs {need} cells, but the {kind} has only {length}",
                         i + 1,
-                        show_clue(clue)
+                        puzzle.show_clue(clue)
                     ),
                 ));
             }
         }
     }
-    let sum = |clues: &[Clue]| clues.iter().flatten().sum::<usize>();
-    let (row_sum, column_sum) = (sum(&puzzle.rows), sum(&puzzle.columns));
-    if row_sum != column_sum {
-        let line = puzzle.column_lines.first().copied().unwrap_or(first_line);
-        return Err(Error::parse(
-            source,
-            line,
-            format!(
-                "the row clues fill {row_sum} cells but the column clues (from here) fill {column_sum}"
-            ),
-        ));
+    for (k, colour) in puzzle.colours.iter().enumerate() {
+        let sum = |clues: &[Clue]| {
+            clues
+                .iter()
+                .flatten()
+                .filter(|b| b.colour == k)
+                .fold(0usize, |acc, b| acc.saturating_add(b.len))
+        };
+        let (row_sum, column_sum) = (sum(&puzzle.rows), sum(&puzzle.columns));
+        if row_sum != column_sum {
+            let line = puzzle.column_lines.first().copied().unwrap_or(first_line);
+            let of = if puzzle.is_colour() {
+                format!(" of colour {}", colour.name)
+            } else {
+                String::new()
+            };
+            return Err(Error::parse(
+                source,
+                line,
+                format!(
+                    "the row clues fill {row_sum} cells{of} but the column clues (from here) fill {column_sum}"
+                ),
+            ));
+        }
     }
     if let Some((goal, line)) = &puzzle.goal {
         if goal.len() != height * width {
@@ -229,23 +275,40 @@ fn shorten(token: &str) -> String {
 }
 
 /// Parses the numbers of one clue line; `0` alone (or nothing) is the empty
-/// clue, and a `0` among other numbers is an error.
+/// clue, and a `0` among other numbers is an error. A number may carry a
+/// colour letter (`3a`) when `colours` is given: the letter goes there,
+/// `None` for a number without one.
 fn clue_numbers<'a>(
     source: &str,
     line: usize,
     tokens: impl Iterator<Item = &'a str>,
-) -> Result<Clue> {
-    let mut clue = Clue::new();
+    mut colours: Option<&mut Vec<Option<char>>>,
+) -> Result<Vec<usize>> {
+    let mut clue = Vec::new();
     let mut zero = false;
     for token in tokens {
-        let value = token.parse::<usize>().map_err(|_| {
-            let hint = if token.trim_start_matches(|c: char| c.is_ascii_digit()).len() < token.len()
-                && token
-                    .chars()
-                    .last()
-                    .is_some_and(|c| c.is_ascii_alphabetic())
+        let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let suffix = &token[digits..];
+        let letter = match suffix.chars().next() {
+            Some(c)
+                if colours.is_some()
+                    && digits > 0
+                    && suffix.len() == 1
+                    && c.is_ascii_alphabetic() =>
             {
-                " (colour clues are not supported)"
+                Some(c)
+            }
+            _ => None,
+        };
+        let number = if letter.is_some() {
+            &token[..digits]
+        } else {
+            token
+        };
+        let value = number.parse::<usize>().map_err(|_| {
+            let hint = if digits > 0 && suffix.chars().last().is_some_and(|c| c.is_ascii_alphabetic())
+            {
+                " (colour letters are read in .non files only, one letter a block)"
             } else {
                 ""
             };
@@ -259,6 +322,9 @@ fn clue_numbers<'a>(
             zero = true;
         } else {
             clue.push(value);
+            if let Some(colours) = colours.as_deref_mut() {
+                colours.push(letter);
+            }
         }
     }
     if zero && !clue.is_empty() {
@@ -319,7 +385,7 @@ fn parse_griddler(source: &str, text: &str) -> Result<Puzzle> {
                     format!("expected {expect}, found '{}'", shorten(t)),
                 ));
             }
-            let mut clue = Clue::new();
+            let mut clue = Vec::new();
             loop {
                 let (at, t) = next(&format!("the 0 that ends {what} clue {}", i + 1))?;
                 let value = number(source, at, t, "a block length or the closing 0")?;
@@ -328,7 +394,7 @@ fn parse_griddler(source: &str, text: &str) -> Result<Puzzle> {
                 }
                 clue.push(value);
             }
-            sections[index].0.push(clue);
+            sections[index].0.push(plain(&clue));
             sections[index].1.push(line);
         }
     }
@@ -344,6 +410,7 @@ fn parse_griddler(source: &str, text: &str) -> Result<Puzzle> {
     }
     let [(rows, row_lines), (columns, column_lines)] = sections;
     Ok(Puzzle {
+        colours: vec![Colour::black()],
         rows,
         columns,
         row_lines,
@@ -378,10 +445,11 @@ fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
     let lines: Vec<&str> = text.lines().collect();
     let mut width: Option<usize> = None;
     let mut height: Option<usize> = None;
-    let mut rows: Option<(Vec<Clue>, Vec<usize>)> = None;
-    let mut columns: Option<(Vec<Clue>, Vec<usize>)> = None;
-    let mut goal = None;
+    let mut rows: Option<(Vec<LetteredClue>, Vec<usize>)> = None;
+    let mut columns: Option<(Vec<LetteredClue>, Vec<usize>)> = None;
+    let mut goal: Option<(&str, usize)> = None;
     let mut title = None;
+    let mut declared: Vec<(char, [u8; 3])> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let line_no = i + 1;
@@ -463,7 +531,9 @@ fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
                     let tokens = lines[k]
                         .split(|c: char| c == ',' || c.is_whitespace())
                         .filter(|t| !t.is_empty());
-                    clues.push(clue_numbers(source, k + 1, tokens)?);
+                    let mut letters = Vec::new();
+                    let lengths = clue_numbers(source, k + 1, tokens, Some(&mut letters))?;
+                    clues.push((lengths, letters));
                     at.push(k + 1);
                 }
                 let slot = if key == "rows" {
@@ -479,9 +549,31 @@ fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
                     ));
                 }
             }
-            "goal" => {
-                let cells: Vec<bool> = unquote(value).chars().map(|c| c != '0').collect();
-                goal = Some((cells, line_no));
+            "goal" => goal = Some((unquote(value), line_no)),
+            "color" => {
+                let mut words = value.split_whitespace();
+                let letter = words.next().and_then(|w| {
+                    let mut chars = w.chars();
+                    chars
+                        .next()
+                        .filter(|c| c.is_ascii_alphabetic() && chars.next().is_none())
+                });
+                let rgb = words.next().and_then(parse_rgb);
+                let (Some(letter), Some(rgb)) = (letter, rgb) else {
+                    return Err(Error::parse(
+                        source,
+                        line_no,
+                        "expected `color LETTER #rrggbb` (a letter a-z, a six-digit hex colour)",
+                    ));
+                };
+                if declared.iter().any(|&(l, _)| l == letter) {
+                    return Err(Error::parse(
+                        source,
+                        line_no,
+                        format!("a second 'color {letter}' line"),
+                    ));
+                }
+                declared.push((letter, rgb));
             }
             "title" => title = Some(unquote(value).to_string()),
             _ => {} // unknown keys are ignored, as the format asks
@@ -496,7 +588,96 @@ fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
     };
     let (rows, row_lines) = rows.ok_or_else(|| missing("rows"))?;
     let (columns, column_lines) = columns.ok_or_else(|| missing("columns"))?;
+    let lettered = rows
+        .iter()
+        .chain(&columns)
+        .any(|(_, letters)| letters.iter().any(Option::is_some));
+    // The colours: the declared ones that clues use, in their order, then
+    // letters used without a `color` line, in the order they appear.
+    let mut colours: Vec<Colour> = Vec::new();
+    if lettered {
+        let used: Vec<char> = rows
+            .iter()
+            .chain(&columns)
+            .flat_map(|(_, letters)| letters.iter().flatten().copied())
+            .collect();
+        for &(letter, rgb) in &declared {
+            if used.contains(&letter) {
+                colours.push(Colour {
+                    name: letter.to_string(),
+                    symbol: letter,
+                    rgb,
+                });
+            }
+        }
+        for letter in used {
+            if !colours.iter().any(|c| c.symbol == letter) {
+                let rgb = DEFAULT_PALETTE[colours.len() % DEFAULT_PALETTE.len()];
+                colours.push(Colour {
+                    name: letter.to_string(),
+                    symbol: letter,
+                    rgb,
+                });
+            }
+        }
+    } else {
+        colours.push(Colour::black());
+    }
+    let resolve = |clues: Vec<LetteredClue>, at: &[usize]| -> Result<Vec<Clue>> {
+        clues
+            .into_iter()
+            .zip(at)
+            .map(|((lengths, letters), &line)| {
+                lengths
+                    .iter()
+                    .zip(letters)
+                    .map(|(&len, letter)| match (lettered, letter) {
+                        (false, _) => Ok(Block { len, colour: 0 }),
+                        (true, Some(l)) => Ok(Block {
+                            len,
+                            colour: colours.iter().position(|c| c.symbol == l).unwrap_or(0),
+                        }),
+                        (true, None) => Err(Error::parse(
+                            source,
+                            line,
+                            format!(
+                                "block {len} has no colour letter, but other clues of this \
+                                 colour puzzle have (write e.g. {len}a)"
+                            ),
+                        )),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let rows = resolve(rows, &row_lines)?;
+    let columns = resolve(columns, &column_lines)?;
+    let goal = match goal {
+        None => None,
+        Some((value, line)) => {
+            let cells = value
+                .chars()
+                .map(|ch| match ch {
+                    '0' => Ok(None),
+                    _ if !lettered => Ok(Some(0)),
+                    _ => colours
+                        .iter()
+                        .position(|c| c.symbol == ch)
+                        .map(Some)
+                        .ok_or_else(|| {
+                            Error::parse(
+                                source,
+                                line,
+                                format!("the goal has '{ch}', which is no colour of the clues"),
+                            )
+                        }),
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Some((cells, line))
+        }
+    };
     Ok(Puzzle {
+        colours,
         rows,
         columns,
         row_lines,
@@ -506,6 +687,41 @@ fn parse_non(source: &str, text: &str) -> Result<Puzzle> {
         format: Format::Non,
         text: String::new(),
     })
+}
+
+/// A clue as read from a `.non` line: block lengths and their letters.
+type LetteredClue = (Vec<usize>, Vec<Option<char>>);
+
+/// Colours for letters that no `color` line defines (and for webpbn XML
+/// colours without a value): easy to tell apart.
+pub const DEFAULT_PALETTE: [[u8; 3]; 8] = [
+    [0xd6, 0x27, 0x28],
+    [0x1f, 0x77, 0xb4],
+    [0x2c, 0xa0, 0x2c],
+    [0xff, 0x7f, 0x0e],
+    [0x94, 0x67, 0xbd],
+    [0x8c, 0x56, 0x4b],
+    [0xe3, 0x77, 0xc2],
+    [0x17, 0xbe, 0xcf],
+];
+
+/// An RGB colour written `#rrggbb`, `rrggbb`, `#rgb` or `rgb` (hex
+/// digits); `None` for anything else.
+pub fn parse_rgb(text: &str) -> Option<[u8; 3]> {
+    let hex = text.trim();
+    let hex = hex.strip_prefix('#').unwrap_or(hex);
+    if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let digit = |i: usize| u8::from_str_radix(&hex[i..i + 1], 16).ok();
+    match hex.len() {
+        6 => {
+            let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+            Some([byte(0)?, byte(2)?, byte(4)?])
+        }
+        3 => Some([digit(0)? * 17, digit(1)? * 17, digit(2)? * 17]),
+        _ => None,
+    }
 }
 
 fn parse_nin(source: &str, text: &str) -> Result<Puzzle> {
@@ -537,7 +753,7 @@ fn parse_nin(source: &str, text: &str) -> Result<Puzzle> {
                 ));
             };
             i += 1;
-            clues.push(clue_numbers(source, i, line.split_whitespace())?);
+            clues.push(plain(&clue_numbers(source, i, line.split_whitespace(), None)?));
             at.push(i);
         }
         sections.push((clues, at));
@@ -545,6 +761,7 @@ fn parse_nin(source: &str, text: &str) -> Result<Puzzle> {
     let (columns, column_lines) = sections.pop().unwrap_or_default();
     let (rows, row_lines) = sections.pop().unwrap_or_default();
     Ok(Puzzle {
+        colours: vec![Colour::black()],
         rows,
         columns,
         row_lines,
@@ -622,7 +839,7 @@ fn parse_picross(source: &str, text: &str, wanted: Option<&str>) -> Result<Puzzl
                     .ok_or_else(|| {
                         Error::parse(source, line_no, "a clue must be written `[ b1 b2 ... ]`")
                     })?;
-                let clue = clue_numbers(source, line_no, inner.split_whitespace())?;
+                let clue = plain(&clue_numbers(source, line_no, inner.split_whitespace(), None)?);
                 let grid = grids.last_mut().filter(|_| section != Section::None);
                 let Some(grid) = grid else {
                     return Err(Error::parse(
@@ -674,6 +891,7 @@ fn parse_picross(source: &str, text: &str, wanted: Option<&str>) -> Result<Puzzl
         ));
     }
     Ok(Puzzle {
+        colours: vec![Colour::black()],
         title: (!grid.name.is_empty()).then_some(grid.name),
         rows: grid.rows,
         columns: grid.columns,
@@ -692,6 +910,14 @@ mod tests {
     const DOG_GRIDDLER: &str = "g 5 5\nr 2 0\nr 2 2 0\nr 4 0\nr 4 0\nr 1 2 0\n\
                                 c 4 0\nc 3 0\nc 3 0\nc 5 0\nc 2 0\n";
 
+    /// The block lengths of each clue.
+    fn lens(clues: &[Clue]) -> Vec<Vec<usize>> {
+        clues
+            .iter()
+            .map(|c| c.iter().map(|b| b.len).collect())
+            .collect()
+    }
+
     fn err(text: &str) -> String {
         parse("p", text, Format::Auto, None)
             .err()
@@ -703,14 +929,14 @@ mod tests {
     fn reads_griddler() {
         let p = parse("dog", DOG_GRIDDLER, Format::Auto, None).unwrap();
         assert_eq!(p.format, Format::Griddler);
-        assert_eq!(p.rows[1], vec![2, 2]);
-        assert_eq!(p.columns[3], vec![5]);
+        assert_eq!(lens(&p.rows)[1], vec![2, 2]);
+        assert_eq!(lens(&p.columns)[3], vec![5]);
         assert_eq!(p.row_lines[4], 6);
         assert_eq!(p.column_lines[0], 7);
         // Tabs and several tokens per line are fine.
         let packed = "g\t2 2 r 1 0 r 1 0\nc 2 0  c 0\n";
         let p = parse("x", packed, Format::Griddler, None).unwrap();
-        assert_eq!(p.columns, vec![vec![2], vec![]]);
+        assert_eq!(lens(&p.columns), vec![vec![2], vec![]]);
     }
 
     #[test]
@@ -727,15 +953,15 @@ mod tests {
         let p = parse("p", text, Format::Auto, None).unwrap();
         assert_eq!(p.format, Format::Non);
         assert_eq!(p.title.as_deref(), Some("T"));
-        assert_eq!(p.rows, vec![vec![1, 1], vec![]]);
-        assert_eq!(p.columns, vec![vec![1], vec![], vec![1]]);
+        assert_eq!(lens(&p.rows), vec![vec![1, 1], vec![]]);
+        assert_eq!(lens(&p.columns), vec![vec![1], vec![], vec![1]]);
         let (goal, line) = p.goal.unwrap();
         assert_eq!(line, 12);
-        assert_eq!(goal, vec![true, false, true, false, false, false]);
+        assert_eq!(goal, vec![Some(0), None, Some(0), None, None, None]);
         // Spaces separate numbers too (qnonograms files).
         let text = "width 4\nheight 1\nrows\n1 2\ncolumns\n1\n0\n1\n1\n";
         assert_eq!(
-            parse("p", text, Format::Non, None).unwrap().rows,
+            lens(&parse("p", text, Format::Non, None).unwrap().rows),
             vec![vec![1, 2]]
         );
     }
@@ -746,7 +972,7 @@ mod tests {
         let p = parse("p", text, Format::Auto, None).unwrap();
         assert_eq!(p.format, Format::Nin);
         assert_eq!((p.height(), p.width()), (3, 6));
-        assert_eq!(p.rows[1], vec![1, 2, 1]);
+        assert_eq!(lens(&p.rows)[1], vec![1, 2, 1]);
         assert_eq!(p.column_lines[5], 10);
     }
 
@@ -757,7 +983,7 @@ mod tests {
         let p = parse("p", text, Format::Auto, None).unwrap();
         assert_eq!(p.title.as_deref(), Some("A"));
         let p = parse("p", text, Format::Auto, Some("Two Cells")).unwrap();
-        assert_eq!(p.rows, vec![vec![], vec![2]]);
+        assert_eq!(lens(&p.rows), vec![vec![], vec![2]]);
         assert_eq!(p.row_lines, vec![9, 10]);
         let e = parse("p", text, Format::Auto, Some("B"))
             .unwrap_err()

@@ -9,7 +9,6 @@
 //! block starts that survive and emits the fixed cells as unit clauses, so
 //! a line-solvable puzzle becomes a formula of units.
 
-use super::puzzle::Clue;
 
 /// What is known about a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,9 +33,9 @@ pub struct LineSupport {
     pub can_white: Vec<bool>,
 }
 
-/// Solves one line exactly: `None` when no arrangement of `clue` agrees
-/// with the known cells of `line`.
-pub fn solve_line(clue: &Clue, line: &[Cell]) -> Option<LineSupport> {
+/// Solves one line exactly: `None` when no arrangement of the block
+/// lengths `clue` agrees with the known cells of `line`.
+pub fn solve_line(clue: &[usize], line: &[Cell]) -> Option<LineSupport> {
     let n = line.len();
     let k = clue.len();
     // white_before[i] = number of known-white cells among the first i.
@@ -205,14 +204,39 @@ pub enum Presolved {
 }
 
 /// Line-solves all rows and columns to a fixpoint.
-pub fn presolve(rows: &[Clue], columns: &[Clue]) -> Presolved {
+pub fn presolve(rows: &[Vec<usize>], columns: &[Vec<usize>]) -> Presolved {
+    let mut grid = Knowledge::unknown(rows.len(), columns.len());
+    let all: Vec<usize> = (0..rows.len() + columns.len()).collect();
+    let mut unlimited = usize::MAX;
+    match fixpoint(rows, columns, &mut grid, &all, &mut unlimited) {
+        Ok(()) => Presolved::Fixpoint(grid),
+        Err((is_row, index)) => Presolved::Contradiction(is_row, index),
+    }
+}
+
+/// Line-solves the lines `start` (0..height are rows, height.. columns)
+/// and every line they change, to a fixpoint, in place. Counts each line
+/// solved off `budget` and stops early (without error) when it runs out.
+/// `Err` names a line without arrangement (row or not, index).
+fn fixpoint(
+    rows: &[Vec<usize>],
+    columns: &[Vec<usize>],
+    grid: &mut Knowledge,
+    start: &[usize],
+    budget: &mut usize,
+) -> Result<(), (bool, usize)> {
     let (height, width) = (rows.len(), columns.len());
-    let mut grid = Knowledge::unknown(height, width);
-    // Lines 0..height are rows, height.. columns.
-    let mut queue: std::collections::VecDeque<usize> = (0..height + width).collect();
-    let mut queued = vec![true; height + width];
+    let mut queue: std::collections::VecDeque<usize> = start.iter().copied().collect();
+    let mut queued = vec![false; height + width];
+    for &line in start {
+        queued[line] = true;
+    }
     while let Some(line) = queue.pop_front() {
         queued[line] = false;
+        if *budget == 0 {
+            return Ok(());
+        }
+        *budget -= 1;
         let is_row = line < height;
         let (clue, cells) = if is_row {
             (&rows[line], grid.row(line))
@@ -220,7 +244,7 @@ pub fn presolve(rows: &[Clue], columns: &[Clue]) -> Presolved {
             (&columns[line - height], grid.column(line - height))
         };
         let Some(support) = solve_line(clue, &cells) else {
-            return Presolved::Contradiction(is_row, if is_row { line } else { line - height });
+            return Err((is_row, if is_row { line } else { line - height }));
         };
         for (i, cell) in cells.iter().enumerate() {
             if *cell != Cell::Unknown {
@@ -243,7 +267,99 @@ pub fn presolve(rows: &[Clue], columns: &[Clue]) -> Presolved {
             }
         }
     }
-    Presolved::Fixpoint(grid)
+    Ok(())
+}
+
+/// True when cell `i` is on the border or next to a decided cell: where
+/// a try is most likely to lead somewhere (nonogrid probes there too).
+fn near_known(grid: &Knowledge, i: usize) -> bool {
+    let (r, c) = (i / grid.width, i % grid.width);
+    if r == 0 || c == 0 || r + 1 == grid.height || c + 1 == grid.width {
+        return true;
+    }
+    [i - 1, i + 1, i - grid.width, i + grid.width]
+        .iter()
+        .any(|&j| grid.cells[j] != Cell::Unknown)
+}
+
+/// Probing on top of a line-solving fixpoint `grid`: each undecided cell
+/// on the border or next to a decided one is tried black and white, each followed by line solving to a fixpoint;
+/// a value that leads to a contradiction is ruled out, and cells that both
+/// tries decide alike are decided. Repeated until nothing changes, or
+/// until `budget` line solves are spent (so that large puzzles that need
+/// search stay cheap to encode). Only implied values are kept, so no
+/// solution is lost; the result is again a line-solving fixpoint.
+pub fn probe(
+    rows: &[Vec<usize>],
+    columns: &[Vec<usize>],
+    mut grid: Knowledge,
+    mut budget: usize,
+) -> Presolved {
+    let (height, width) = (rows.len(), columns.len());
+    loop {
+        let mut changed = false;
+        for i in 0..height * width {
+            if grid.cells[i] != Cell::Unknown || !near_known(&grid, i) {
+                continue;
+            }
+            if budget == 0 {
+                return Presolved::Fixpoint(grid);
+            }
+            let lines = [i / width, height + i % width];
+            let mut tries = [Cell::Black, Cell::White].map(|value| {
+                let mut branch = grid.clone();
+                branch.cells[i] = value;
+                let mut spent = budget;
+                let result = fixpoint(rows, columns, &mut branch, &lines, &mut spent);
+                let out_of_budget = spent == 0;
+                budget = spent;
+                (result.is_ok(), out_of_budget, branch)
+            });
+            // A try cut short by the budget proves nothing.
+            if tries.iter().any(|t| t.1) {
+                return Presolved::Fixpoint(grid);
+            }
+            let [(black_ok, _, black), (white_ok, _, white)] = &mut tries;
+            let mut changed_lines = Vec::new();
+            match (*black_ok, *white_ok) {
+                (false, false) => {
+                    return Presolved::Contradiction(true, i / width);
+                }
+                (true, false) => grid = std::mem::replace(black, Knowledge::unknown(0, 0)),
+                (false, true) => grid = std::mem::replace(white, Knowledge::unknown(0, 0)),
+                (true, true) => {
+                    for j in 0..height * width {
+                        if grid.cells[j] == Cell::Unknown
+                            && black.cells[j] != Cell::Unknown
+                            && black.cells[j] == white.cells[j]
+                        {
+                            grid.cells[j] = black.cells[j];
+                            changed_lines.push(j / width);
+                            changed_lines.push(height + j % width);
+                        }
+                    }
+                }
+            }
+            if *black_ok != *white_ok {
+                changed = true;
+                continue;
+            }
+            if !changed_lines.is_empty() {
+                changed = true;
+                changed_lines.sort_unstable();
+                changed_lines.dedup();
+                let mut unlimited = usize::MAX;
+                if let Err((is_row, index)) =
+                    fixpoint(rows, columns, &mut grid, &changed_lines, &mut unlimited)
+                {
+                    return Presolved::Contradiction(is_row, index);
+                }
+            }
+        }
+        if !changed {
+            return Presolved::Fixpoint(grid);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -253,20 +369,20 @@ mod tests {
 
     #[test]
     fn finds_overlaps_and_starts() {
-        let s = solve_line(&vec![3], &[U; 4]).unwrap();
+        let s = solve_line(&[3], &[U; 4]).unwrap();
         assert_eq!(s.starts, vec![vec![0, 1]]);
         assert_eq!(s.can_black, vec![true; 4]);
         assert_eq!(s.can_white, vec![true, false, false, true]);
-        let s = solve_line(&vec![1, 1], &[U, U, B, U, U]).unwrap();
+        let s = solve_line(&[1, 1], &[U, U, B, U, U]).unwrap();
         assert_eq!(s.starts, vec![vec![0, 2], vec![2, 4]]);
-        let s = solve_line(&vec![2], &[U, W, U, U, B]).unwrap();
+        let s = solve_line(&[2], &[U, W, U, U, B]).unwrap();
         assert_eq!(s.starts, vec![vec![3]]);
         assert_eq!(s.can_white, vec![true, true, true, false, false]);
-        assert!(solve_line(&vec![2], &[B, W, B]).is_none());
-        assert!(solve_line(&vec![], &[U, B]).is_none());
-        let s = solve_line(&vec![], &[U, W]).unwrap();
+        assert!(solve_line(&[2], &[B, W, B]).is_none());
+        assert!(solve_line(&[], &[U, B]).is_none());
+        let s = solve_line(&[], &[U, W]).unwrap();
         assert_eq!(s.can_black, vec![false, false]);
-        let s = solve_line(&vec![1, 2], &[U; 4]).unwrap();
+        let s = solve_line(&[1, 2], &[U; 4]).unwrap();
         assert_eq!(s.starts, vec![vec![0], vec![2]]);
     }
 
@@ -366,5 +482,59 @@ mod tests {
             presolve(&rows, &columns),
             Presolved::Contradiction(..)
         ));
+    }
+
+    /// The runs of a line of cells (test-side).
+    fn runs(cells: impl Iterator<Item = bool>) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut run = 0;
+        for b in cells.chain([false]) {
+            if b {
+                run += 1;
+            } else if run > 0 {
+                out.push(run);
+                run = 0;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn probing_keeps_only_what_every_solution_has() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        let (h, w) = (4, 3);
+        let clues = |m: u32| {
+            let cell = |r: usize, c: usize| m >> (r * w + c) & 1 == 1;
+            let rows: Vec<Vec<usize>> = (0..h).map(|r| runs((0..w).map(|c| cell(r, c)))).collect();
+            let columns: Vec<Vec<usize>> =
+                (0..w).map(|c| runs((0..h).map(|r| cell(r, c)))).collect();
+            (rows, columns)
+        };
+        let mut decided_more = 0;
+        for _ in 0..150 {
+            let picture = rng.u32(..) & 0xfff;
+            let (rows, columns) = clues(picture);
+            let solutions: Vec<u32> = (0..1u32 << 12).filter(|&m| clues(m) == (rows.clone(), columns.clone())).collect();
+            let Presolved::Fixpoint(lined) = presolve(&rows, &columns) else {
+                panic!("the picture is a solution");
+            };
+            let Presolved::Fixpoint(probed) = probe(&rows, &columns, lined.clone(), 1 << 20) else {
+                panic!("the picture is a solution");
+            };
+            assert!(probed.known() >= lined.known());
+            decided_more += usize::from(probed.known() > lined.known());
+            for (i, cell) in probed.cells.iter().enumerate() {
+                for &m in &solutions {
+                    let black = m >> i & 1 == 1;
+                    match cell {
+                        Cell::Black => assert!(black, "{rows:?} {columns:?} cell {i}"),
+                        Cell::White => assert!(!black, "{rows:?} {columns:?} cell {i}"),
+                        Cell::Unknown => {}
+                    }
+                }
+            }
+        }
+        // Probing does decide cells that line solving leaves open.
+        assert!(decided_more > 0);
     }
 }

@@ -1,5 +1,7 @@
 //! Nonograms (griddlers, paint by numbers): fill cells black so that every
 //! row and column shows its clue, the lengths of its runs of black cells.
+//! In colour nonograms every block has a colour too: blocks of different
+//! colours may touch, blocks of the same colour need a gap.
 //!
 //! ```text
 //! encode-nonogram dog.non | solve --max 2 | decode-nonogram
@@ -7,20 +9,24 @@
 //!
 //! - [`puzzle`]: the clues and where each was read;
 //! - [`formats`]: the clue file formats (griddler, `.non`, `.nin`,
-//!   picross-solver), detected from the content;
+//!   picross-solver, webpbn XML), detected from the content;
+//! - [`xml`]: the webpbn XML format, read and written;
 //! - [`linesolver`]: the exact line solver and the presolve fixpoint;
+//! - [`colourline`]: the same for colour puzzles;
 //! - [`encode`]: the block-start encoding and the automaton alternative;
 //! - [`decode`]: the grid read from a model;
 //! - [`check`]: the independent check of a solved grid;
 //! - [`render`]: the drawing styles.
 
 pub mod check;
+pub mod colourline;
 pub mod decode;
 pub mod encode;
 pub mod formats;
 pub mod linesolver;
 pub mod puzzle;
 pub mod render;
+pub mod xml;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::Result;
@@ -28,10 +34,12 @@ use crate::partial::GridCell;
 use crate::family::{Assignment, Family};
 pub use encode::Encoding;
 pub use formats::Format;
-pub use puzzle::Puzzle;
+pub use puzzle::{Cell, Puzzle};
 pub use render::Style;
 
-/// A solved grid, row-major; `true` is black.
+/// A solved grid, row-major: each cell empty (`None`) or the index of its
+/// colour in [`Puzzle::colours`] (`Some(0)` is black in a black-and-white
+/// puzzle).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     /// Number of rows.
@@ -39,18 +47,36 @@ pub struct Grid {
     /// Number of columns.
     pub width: usize,
     /// The cells, row-major.
-    pub cells: Vec<bool>,
+    pub cells: Vec<Cell>,
+    /// How each colour is written in text (`#` for the one colour of a
+    /// black-and-white puzzle, else the colours' symbols); `.` is empty.
+    pub symbols: Vec<char>,
 }
 
 impl Grid {
     /// The rows, top to bottom.
-    pub fn rows(&self) -> impl Iterator<Item = &[bool]> + '_ {
+    pub fn rows(&self) -> impl Iterator<Item = &[Cell]> + '_ {
         self.cells.chunks(self.width.max(1))
+    }
+
+    /// How `cell` is written in text: `.` empty, else its colour's symbol.
+    pub fn symbol(&self, cell: Cell) -> char {
+        cell.map_or('.', |k| self.symbols.get(k).copied().unwrap_or('?'))
+    }
+
+    /// The symbols [`Grid::symbols`] of `puzzle`'s colours.
+    pub fn symbols_of(puzzle: &Puzzle) -> Vec<char> {
+        if puzzle.is_colour() {
+            puzzle.colours.iter().map(|c| c.symbol).collect()
+        } else {
+            vec!['#']
+        }
     }
 }
 
 impl serde::Serialize for Grid {
-    /// `{"height": H, "width": W, "rows": ["#..#", ...]}`.
+    /// `{"height": H, "width": W, "rows": ["#..#", ...]}` (colour
+    /// puzzles: the colours' symbols instead of `#`).
     fn serialize<S: serde::Serializer>(
         &self,
         serializer: S,
@@ -58,7 +84,7 @@ impl serde::Serialize for Grid {
         use serde::ser::SerializeStruct;
         let rows: Vec<String> = self
             .rows()
-            .map(|row| row.iter().map(|&b| if b { '#' } else { '.' }).collect())
+            .map(|row| row.iter().map(|&cell| self.symbol(cell)).collect())
             .collect();
         let mut s = serializer.serialize_struct("Grid", 3)?;
         s.serialize_field("height", &self.height)?;
@@ -84,6 +110,11 @@ pub struct Options {
     /// only block starts that agree with them get variables.
     #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
     pub presolve: bool,
+    /// Line solving only: no probing after the presolve's fixpoint (by
+    /// default black-and-white puzzles are probed: each undecided cell
+    /// tried both ways, keeping what one try refutes or both agree on).
+    #[arg(long)]
+    pub no_probe: bool,
     /// At-most-one encoding of each block's start positions.
     #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
     pub amo: AtMostOne,
@@ -96,6 +127,7 @@ impl Default for Options {
             grid: None,
             encoding: Encoding::Starts,
             presolve: true,
+            no_probe: false,
             amo: AtMostOne::Ladder,
         }
     }
@@ -104,13 +136,16 @@ impl Default for Options {
 /// The nonogram family (see the module documentation).
 pub struct Nonogram;impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
-    const ABOUT: &'static str = "Reads griddler (`g H W`), .non, .nin and picross-solver \
-        files; the cells cell(r,c) are the projection set.";
+    const ABOUT: &'static str = "Reads griddler (`g H W`), .non (also colour), .nin, \
+        picross-solver and webpbn XML (also colour) files; the cells cell(r,c) (colour \
+        puzzles: cell(r,c)=COLOUR) are the projection set.";
     const EXAMPLES: &'static str = "  encode-nonogram dog.non | solve | decode-nonogram\n  \
         encode-nonogram p.non | solve --max 2 | decode-nonogram   # unique?\n  \
         encode-nonogram katakana.txt | solve --all | decode-nonogram --format bits\n  \
         encode-nonogram tests.txt --grid Dots | solve --external minisat | decode-nonogram\n  \
-        encode-nonogram p.non --encoding dfa --presolve false | cnf-stats";
+        encode-nonogram p.non --encoding dfa --presolve false | cnf-stats\n  \
+        encode-nonogram flag.xml | solve --all | decode-nonogram --svg flag.svg   # colour\n  \
+        encode-nonogram p.non | solve | decode-nonogram --format xml > p.xml";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Grid;
@@ -124,8 +159,15 @@ pub struct Nonogram;impl Family for Nonogram {
         let config = encode::Config {
             encoding: options.encoding,
             presolve: options.presolve,
+            probe: options.presolve && !options.no_probe,
             amo: options.amo,
         };
+        if puzzle.is_colour() && options.encoding == Encoding::Dfa {
+            return Err(crate::error::Error::Usage(
+                "--encoding dfa reads black-and-white puzzles only; this one has colours"
+                    .to_string(),
+            ));
+        }
         Ok(encode::encode(puzzle, &config))
     }
 
@@ -134,7 +176,7 @@ pub struct Nonogram;impl Family for Nonogram {
     }
 
     fn is_machine_format(style: &Style) -> bool {
-        matches!(style, Style::Non)
+        matches!(style, Style::Non | Style::Xml)
     }
 
     fn render(puzzle: &Puzzle, solution: &Grid, style: &Style) -> String {
@@ -151,7 +193,7 @@ pub struct Nonogram;impl Family for Nonogram {
             .cells
             .iter()
             .enumerate()
-            .map(|(i, &black)| GridCell::new(i / width, i % width, if black { "#" } else { "." }))
+            .map(|(i, &cell)| GridCell::new(i / width, i % width, solution.symbol(cell)))
             .collect()
     }
 

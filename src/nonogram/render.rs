@@ -1,25 +1,32 @@
 //! Drawing a solved grid for people and for other programs.
 
 use super::formats::Format;
-use super::puzzle::{show_clue, Puzzle};
-use super::Grid;
+use super::puzzle::{Block, Cell, Puzzle};
+use super::{xml, Grid};
 use crate::svg::{escape, round, Svg};
 use std::fmt::Write;
 
 /// How `decode-nonogram` draws a grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Style {
-    /// Full blocks (two per cell, so cells look square) in a frame.
+    /// Full blocks (two per cell, so cells look square) in a frame; in
+    /// colour puzzles drawn in the colours (24-bit terminal colours; the
+    /// colours' symbols when NO_COLOR is set).
     Unicode,
-    /// `O` black, `_` white, one row per line (griddler's print style).
+    /// `O` black, `_` white, one row per line (griddler's print style);
+    /// colour puzzles: the colours' symbols.
     #[value(name = "O", alias = "o")]
     O,
-    /// `▓` black, space white, one row per line (griddler's bricks).
+    /// `▓` black, space white, one row per line (griddler's bricks);
+    /// colour puzzles: the colours' symbols.
     Bricks,
-    /// `1` black, `0` white, one row per line.
+    /// `1` black, `0` white, one row per line; colour puzzles: the
+    /// colours' symbols.
     Bits,
     /// The puzzle as a `.non` file with its `goal` line filled in.
     Non,
+    /// The puzzle as a webpbn XML file with the solution as its goal.
+    Xml,
 }
 
 impl Default for Style {
@@ -39,47 +46,109 @@ impl Default for Style {
 pub fn render(puzzle: &Puzzle, grid: &Grid, style: Style) -> String {
     match style {
         Style::Unicode => {
+            let paint = puzzle.is_colour() && std::env::var_os("NO_COLOR").is_none();
             let bar = "─".repeat(2 * grid.width);
             let mut out = format!("┌{bar}┐\n");
             for row in grid.rows() {
                 out.push('│');
-                for &black in row {
-                    out.push_str(if black { "██" } else { "  " });
+                for &cell in row {
+                    match cell {
+                        None => out.push_str("  "),
+                        Some(k) if paint => {
+                            let [r, g, b] = puzzle.colours[k].rgb;
+                            let _ = write!(out, "\x1b[38;2;{r};{g};{b}m██\x1b[0m");
+                        }
+                        Some(_) if puzzle.is_colour() => {
+                            let symbol = grid.symbol(cell);
+                            out.push(symbol);
+                            out.push(symbol);
+                        }
+                        Some(_) => out.push_str("██"),
+                    }
                 }
                 out.push_str("│\n");
             }
             out.push_str(&format!("└{bar}┘\n"));
             out
         }
-        Style::O => cells(grid, 'O', '_'),
-        Style::Bricks => cells(grid, '▓', ' '),
-        Style::Bits => cells(grid, '1', '0'),
+        Style::O => cells(puzzle, grid, 'O', '_'),
+        Style::Bricks => cells(puzzle, grid, '▓', ' '),
+        Style::Bits => cells(puzzle, grid, '1', '0'),
         Style::Non => non(puzzle, grid),
+        Style::Xml => xml::write(puzzle, Some(grid)),
     }
 }
 
-fn cells(grid: &Grid, black: char, white: char) -> String {
+/// One row a line: `filled` or, in a colour puzzle, the colour's symbol;
+/// `empty` for the background.
+fn cells(puzzle: &Puzzle, grid: &Grid, filled: char, empty: char) -> String {
     let mut out = String::with_capacity((grid.width + 1) * grid.height);
     for row in grid.rows() {
-        out.extend(row.iter().map(|&b| if b { black } else { white }));
+        out.extend(row.iter().map(|&cell| match cell {
+            None => empty,
+            Some(_) if puzzle.is_colour() => grid.symbol(cell),
+            Some(_) => filled,
+        }));
         out.push('\n');
     }
     out
 }
 
-fn goal_line(grid: &Grid) -> String {
+/// The letters of a puzzle's colours in a `.non` file: their symbols when
+/// those are distinct letters, else `a`, `b`, ... `z`, `A`, ... in order.
+fn non_letters(puzzle: &Puzzle) -> Vec<char> {
+    let symbols: Vec<char> = puzzle.colours.iter().map(|c| c.symbol).collect();
+    let distinct = symbols
+        .iter()
+        .enumerate()
+        .all(|(i, s)| s.is_ascii_alphabetic() && !symbols[..i].contains(s));
+    if distinct {
+        symbols
+    } else {
+        // 52 letters for at most 31 colours.
+        (b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .map(char::from)
+            .take(symbols.len())
+            .collect()
+    }
+}
+
+fn goal_line(puzzle: &Puzzle, grid: &Grid) -> String {
+    let letters = non_letters(puzzle);
     let bits: String = grid
         .cells
         .iter()
-        .map(|&b| if b { '1' } else { '0' })
+        .map(|&cell: &Cell| match cell {
+            None => '0',
+            Some(_) if !puzzle.is_colour() => '1',
+            Some(k) => letters.get(k).copied().unwrap_or('?'),
+        })
         .collect();
     format!("goal \"{bits}\"")
+}
+
+/// A clue in a `.non` file: `2,1` or, in colour, `2a,1b`; `0` when empty.
+fn non_clue(puzzle: &Puzzle, letters: &[char], clue: &[Block]) -> String {
+    if clue.is_empty() {
+        return "0".to_string();
+    }
+    clue.iter()
+        .map(|b| {
+            if puzzle.is_colour() {
+                format!("{}{}", b.len, letters[b.colour])
+            } else {
+                b.len.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The `.non` text: the original file with its goal replaced (or added)
 /// when it was a `.non` file, else a new file from the clues.
 fn non(puzzle: &Puzzle, grid: &Grid) -> String {
-    let goal = goal_line(grid);
+    let goal = goal_line(puzzle, grid);
     let mut out = String::new();
     if puzzle.format == Format::Non {
         let mut replaced = false;
@@ -107,14 +176,20 @@ fn non(puzzle: &Puzzle, grid: &Grid) -> String {
     if let Some(title) = &puzzle.title {
         let _ = writeln!(out, "title \"{}\"", title.replace('"', "&quot;"));
     }
+    let letters = non_letters(puzzle);
+    if puzzle.is_colour() {
+        for (colour, letter) in puzzle.colours.iter().zip(&letters) {
+            let _ = writeln!(out, "color {letter} {}", colour.hex());
+        }
+    }
     let _ = writeln!(out, "width {}\nheight {}\n\nrows", grid.width, grid.height);
     for clue in &puzzle.rows {
-        out.push_str(&show_clue(clue).replace(' ', ","));
+        out.push_str(&non_clue(puzzle, &letters, clue));
         out.push('\n');
     }
     out.push_str("\ncolumns\n");
     for clue in &puzzle.columns {
-        out.push_str(&show_clue(clue).replace(' ', ","));
+        out.push_str(&non_clue(puzzle, &letters, clue));
         out.push('\n');
     }
     let _ = writeln!(out, "\n{goal}");
@@ -127,8 +202,10 @@ const CELL: f64 = 16.0;
 const MARGIN: f64 = 4.0;
 
 /// The solved grid as an SVG drawing, as printed puzzles are drawn: the
-/// row clues on the left, the column clues on top, black and white cells
-/// with grey grid lines, a darker line every five cells.
+/// row clues on the left, the column clues on top, the cells in their
+/// colours (black and white, or the puzzle's colours, each clue number on
+/// its block's colour) with grey grid lines, a darker line every five
+/// cells.
 pub fn svg(puzzle: &Puzzle, grid: &Grid) -> String {
     let longest = |clues: &[super::puzzle::Clue]| clues.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let (w, h) = (grid.width, grid.height);
@@ -142,11 +219,19 @@ pub fn svg(puzzle: &Puzzle, grid: &Grid) -> String {
     if let Some(title) = &puzzle.title {
         out.push(&format!("<title>{}</title>", escape(title)));
     }
+    // Black and white stays "black"; colours by their RGB value.
+    let fill = |k: usize| {
+        if puzzle.is_colour() {
+            puzzle.colours[k].hex()
+        } else {
+            "black".to_string()
+        }
+    };
     for (r, row) in grid.rows().enumerate() {
-        for (c, &black) in row.iter().enumerate() {
-            if black {
+        for (c, &cell) in row.iter().enumerate() {
+            if let Some(k) = cell {
                 let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
-                out.rect(x, y, CELL, CELL, "black", None);
+                out.rect(x, y, CELL, CELL, &fill(k), None);
             }
         }
     }
@@ -168,27 +253,46 @@ pub fn svg(puzzle: &Puzzle, grid: &Grid) -> String {
     // Each clue number in a slot of one cell, the last one next to the grid.
     // Numbers of two or more digits get smaller, to stay apart.
     let fit = |number: &str| round((CELL * 0.62).min((CELL - 4.0) / (0.64 * number.len() as f64)));
-    let numbers = |clue: &[usize]| -> Vec<String> {
+    let numbers = |clue: &[Block]| -> Vec<(String, Option<usize>)> {
         if clue.is_empty() {
-            vec!["0".to_string()]
+            vec![("0".to_string(), None)]
         } else {
-            clue.iter().map(usize::to_string).collect()
+            clue.iter().map(|b| (b.len.to_string(), Some(b.colour))).collect()
         }
+    };
+    // In a colour puzzle each number sits on its block's colour, written
+    // in black or white, whichever reads better on it.
+    let number = |out: &mut Svg, x: f64, y: f64, (text, colour): &(String, Option<usize>)| {
+        let ink = match colour {
+            Some(k) if puzzle.is_colour() => {
+                let [r, g, b] = puzzle.colours[*k].rgb;
+                let half = CELL / 2.0 - 1.0;
+                out.rect(x - half, y - half, 2.0 * half, 2.0 * half, &fill(*k), None);
+                let light = 299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b);
+                if light > 128_000 {
+                    "black"
+                } else {
+                    "white"
+                }
+            }
+            _ => "black",
+        };
+        out.centred_text(x, y, fit(text), ink, text);
     };
     for (r, clue) in puzzle.rows.iter().enumerate() {
         let shown = numbers(clue);
         let y = y0 + (r as f64 + 0.5) * CELL;
-        for (j, number) in shown.iter().enumerate() {
+        for (j, shown_number) in shown.iter().enumerate() {
             let x = left - MARGIN - (shown.len() - j) as f64 * CELL + CELL / 2.0;
-            out.centred_text(x, y, fit(number), "black", number);
+            number(&mut out, x, y, shown_number);
         }
     }
     for (c, clue) in puzzle.columns.iter().enumerate() {
         let shown = numbers(clue);
         let x = x0 + (c as f64 + 0.5) * CELL;
-        for (j, number) in shown.iter().enumerate() {
+        for (j, shown_number) in shown.iter().enumerate() {
             let y = top - MARGIN - (shown.len() - j) as f64 * CELL + CELL / 2.0;
-            out.centred_text(x, y, fit(number), "black", number);
+            number(&mut out, x, y, shown_number);
         }
     }
     out.finish()
@@ -205,7 +309,8 @@ mod tests {
         let grid = Grid {
             height: 2,
             width: 2,
-            cells: vec![true, false, false, true],
+            cells: vec![Some(0), None, None, Some(0)],
+            symbols: vec!['#'],
         };
         assert_eq!(render(&puzzle, &grid, Style::O), "O_\n_O\n");
         assert_eq!(render(&puzzle, &grid, Style::Bits), "10\n01\n");
