@@ -1,0 +1,138 @@
+//! The generators: `generate-rules`, `generate-numberlink` and
+//! `generate-nonogram` (the logic is in [`crate::generate`]).
+
+use super::Command;
+use crate::error::{Error, IoContext, Result};
+use crate::family::Family;
+use crate::generate::{puzzle_seed, Batch};
+use crate::io::{self, Input};
+use clap::Parser;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The options every generator has.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Common {
+    /// Random seed: the same seed gives the same puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many puzzles (puzzle I of a batch is the one of `--seed
+    /// SEED+I-1`); a progress bar shows on a terminal.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub count: usize,
+}
+
+impl Common {
+    fn check(&self) -> Result<()> {
+        if self.count == 0 {
+            return Err(Error::Usage("--count must be at least 1".into()));
+        }
+        Ok(())
+    }
+}
+
+/// Reads a whole input file (or `-`).
+fn read(path: &std::path::Path) -> Result<(String, String)> {
+    let input = Input::open(path)?;
+    let name = input.name.clone();
+    Ok((name, input.read_to_string()?))
+}
+
+/// Remove givens from a solved rule puzzle while its solution stays unique.
+#[derive(Debug, Parser)]
+#[command(
+    name = "generate-rules",
+    version,
+    long_about = "Writes a puzzle in the rule language (docs/rules.md) with a unique solution and \
+        a locally minimal set of givens: removing any one of them lets another solution in. \
+        The solved grid comes from --solution (decode-rules's drawing), from the puzzle's own \
+        'initial' when it gives every cell, or else is a random solution of the puzzle. Givens \
+        go in a random order (--seed); each removal is proved safe by an incremental embedded \
+        solver.",
+    after_help = "Examples:\n  \
+        generate-rules instances/rules/solvomatic/puzzles/hardest-sudoku.txt --target 25 > s.txt\n  \
+        encode-rules s.txt | solve --max 2 | decode-rules     # unique\n  \
+        encode-rules sudoku.txt | solve | decode-rules > solved.txt\n  \
+        generate-rules sudoku.txt --solution solved.txt --count 5"
+)]
+pub struct RulesArgs {
+    /// The puzzle file in the rule language (its rules and layout; its
+    /// givens, if any, only pick the solution).
+    pub puzzle: PathBuf,
+    /// The solved grid, as `decode-rules` draws it.
+    #[arg(long, value_name = "FILE")]
+    pub solution: Option<PathBuf>,
+    /// Stop removing givens at N (trying other random orders, up to
+    /// --attempts, until one reaches N).
+    #[arg(long, value_name = "N")]
+    pub target: Option<usize>,
+    /// Random orders tried when --target is not reached.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub attempts: usize,
+    /// Seed and count.
+    #[command(flatten)]
+    pub common: Common,
+    /// The encoder's options.
+    #[command(flatten)]
+    pub options: crate::rules::Options,
+}
+
+impl Command for RulesArgs {
+    const NAME: &'static str = "generate-rules";
+    fn run(self) -> Result<u8> {
+        use crate::generate::rules;
+        self.common.check()?;
+        let (source, text) = read(&self.puzzle)?;
+        let puzzle = crate::rules::Rules::parse(&source, &text, &self.options)?;
+        let given = match &self.solution {
+            Some(path) => {
+                let (name, grid) = read(path)?;
+                Some(rules::read_solution(&puzzle, &name, &grid)?)
+            }
+            None => rules::full_initial(&puzzle),
+        };
+        let settings = rules::Settings {
+            target: self.target,
+            attempts: self.attempts,
+            options: self.options.clone(),
+        };
+        let words_file = (source != io::STDIN_NAME).then_some(self.puzzle.as_path());
+        let batch = Batch::new(self.common.count);
+        let mut out = io::stdout();
+        for index in 0..self.common.count {
+            let seed = puzzle_seed(self.common.seed, index);
+            let solution = match &given {
+                Some(values) => values.clone(),
+                None => rules::random_solution(&puzzle, &self.options, seed)?,
+            };
+            let givens = rules::minimal_givens(&puzzle, &solution, &settings, seed)?;
+            let written = rules::write(&source, &text, &puzzle, &solution, &givens, words_file)?;
+            if self.common.count > 1 {
+                writeln!(
+                    out,
+                    "# puzzle {} of {} (generate-rules --seed {seed})",
+                    index + 1,
+                    self.common.count
+                )
+                .with_name(io::STDOUT_NAME)?;
+            }
+            out.write_all(written.as_bytes())
+                .with_name(io::STDOUT_NAME)?;
+            if self.common.count > 1 && index + 1 < self.common.count {
+                writeln!(out).with_name(io::STDOUT_NAME)?;
+            }
+            out.flush().with_name(io::STDOUT_NAME)?;
+            match self.target {
+                Some(target) if givens.len() > target => batch.note(&format!(
+                    "generate-rules: --seed {seed}: no order of {} attempts reached {target} \
+                     givens; the fewest found, {}, are written",
+                    self.attempts,
+                    givens.len()
+                )),
+                _ => {}
+            }
+            batch.advance();
+        }
+        Ok(0)
+    }
+}
