@@ -53,6 +53,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         cnf_tools::ModelNamesArgs::command(),
         gen::GenArgs::command(),
         generate::RulesArgs::command(),
+        generate::NumberlinkArgs::command(),
         docs::DocsArgs::command(),
         bench::BenchRunArgs::command(),
         bench::BenchReportArgs::command(),
