@@ -223,3 +223,88 @@ impl Command for NumberlinkArgs {
         Ok(0)
     }
 }
+
+/// Make a black-and-white nonogram from a PNG picture.
+#[derive(Debug, Parser)]
+#[command(
+    name = "generate-nonogram",
+    version,
+    long_about = "Writes the clues of a black-and-white PNG picture as a nonogram (the .non \
+        format, the picture as its goal) and says on standard error whether the clues \
+        determine the picture. When they do not, it finds a locally minimal set of cells to \
+        reveal (from the cells in which a second solution differs from the picture, repeated, \
+        then thinned) and writes them with --reveal FILE as readable clauses to append to the \
+        formula. Colour pictures are not read yet: they wait for colour nonograms in the \
+        nonogram family.",
+    after_help = "Examples:\n  \
+        generate-nonogram picture.png > picture.non\n  \
+        generate-nonogram picture.png --threshold 100 --reveal givens.txt > picture.non\n  \
+        encode-nonogram picture.non | cnf-names | cat - givens.txt | cnf-dimacs | solve --max 2 | decode-nonogram"
+)]
+pub struct NonogramArgs {
+    /// The picture (PNG; grey, colour or with transparency).
+    pub image: PathBuf,
+    /// Pixels darker than this luminance (0-255, transparency blended onto
+    /// white) are black.
+    #[arg(long, default_value_t = 128, value_name = "0-255")]
+    pub threshold: u8,
+    /// The puzzle's title (default: the file name without its extension).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Write the cells to reveal here, one readable unit clause a line
+    /// (`cell(r,c)` black, `-cell(r,c)` white); empty when the clues are
+    /// unique.
+    #[arg(long, value_name = "FILE")]
+    pub reveal: Option<PathBuf>,
+    /// Random seed (which cells are revealed).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl Command for NonogramArgs {
+    const NAME: &'static str = "generate-nonogram";
+    fn run(self) -> Result<u8> {
+        use crate::generate::nonogram;
+        let picture = nonogram::read_png(&self.image, self.threshold)?;
+        let title = self.title.clone().unwrap_or_else(|| {
+            self.image
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        });
+        let analysis = nonogram::analyse(&picture, &title, self.seed)?;
+        let mut out = io::stdout();
+        out.write_all(nonogram::write_non(&picture, &title).as_bytes())
+            .with_name(io::STDOUT_NAME)?;
+        out.flush().with_name(io::STDOUT_NAME)?;
+        if let Some(path) = &self.reveal {
+            let name = path.display().to_string();
+            std::fs::write(path, nonogram::write_reveal(&analysis.reveal)).with_name(&name)?;
+        }
+        let size = format!("{}x{}", picture.width, picture.height);
+        if analysis.unique {
+            eprintln!("generate-nonogram: {size}: the clues determine the picture (unique)");
+        } else {
+            let cells: Vec<String> = analysis
+                .reveal
+                .iter()
+                .map(|&(r, c, black)| {
+                    format!(
+                        "({},{}) {}",
+                        r + 1,
+                        c + 1,
+                        if black { "black" } else { "white" }
+                    )
+                })
+                .collect();
+            eprintln!(
+                "generate-nonogram: {size}: the clues have other solutions; revealing {} cell{} \
+                 makes the picture the only one: {}",
+                cells.len(),
+                if cells.len() == 1 { "" } else { "s" },
+                cells.join(", ")
+            );
+        }
+        Ok(0)
+    }
+}

@@ -54,6 +54,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         gen::GenArgs::command(),
         generate::RulesArgs::command(),
         generate::NumberlinkArgs::command(),
+        generate::NonogramArgs::command(),
         docs::DocsArgs::command(),
         bench::BenchRunArgs::command(),
         bench::BenchReportArgs::command(),
