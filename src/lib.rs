@@ -66,6 +66,7 @@ pub mod io;
 pub mod literal;
 pub mod model;
 pub mod names;
+pub mod partial;
 pub mod readable;
 pub mod registry;
 pub mod solve;
