@@ -196,7 +196,7 @@ fn generate_rules_reports_bad_input() {
     let wrong = common::temp_file(
         dir.path(),
         "wrong.txt",
-        b" 1 2 3 4\n 5 6 7 8\n 9 10 11 12\n 13 14 15 16\n",
+        b"  1  2  3  4\n  5  6  7  8\n  9 10 11 12\n 13 14 15 16\n",
     );
     let output = run(
         "generate-rules",
