@@ -45,6 +45,10 @@ pub struct Generated {
     pub cuts: usize,
 }
 
+/// Random covers drawn for each attempt (the one with the fewest lines is
+/// made unique).
+const COVERS: usize = 16;
+
 /// The largest grid side `generate-numberlink` takes.
 pub const MAX_SIDE: usize = 200;
 
@@ -70,10 +74,28 @@ pub fn generate(settings: &Settings, seed: u64) -> Result<Generated> {
     let mut last = String::new();
     for _ in 0..settings.attempts.max(1) {
         let target = settings.lines.map_or(1, |(min, _)| min);
-        let Some(lines) = random_cover(h, w, target, &mut rng) else {
-            last = "the random cover left a cell that no line can take".into();
+        // Covers are cheap and the proof is not: of a few covers, the
+        // one with the number of lines nearest the target goes on, its
+        // longest lines cut in two at random while it has too few.
+        let lines = (0..COVERS)
+            .filter_map(|_| random_cover(h, w, target, &mut rng))
+            .min_by_key(|lines| lines.len().abs_diff(target));
+        let Some(mut lines) = lines else {
+            last = "the random covers left a cell that no line can take".into();
             continue;
         };
+        while lines.len() < target {
+            let Some(longest) = (0..lines.len()).max_by_key(|&l| lines[l].len()) else {
+                break;
+            };
+            let len = lines[longest].len();
+            if len < 4 {
+                break;
+            }
+            let at = 2 + rng.usize(..len - 3);
+            let tail = lines[longest].split_off(at);
+            lines.push(tail);
+        }
         let Some(generated) = make_unique(h, w, lines, settings.allow_empty, &mut rng)? else {
             last = "two solutions differed only in lines too short to cut".into();
             continue;
