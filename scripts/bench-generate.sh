@@ -38,6 +38,7 @@ verdict() {
 }
 
 ahle=""
+failure=""
 if note=$("$here/peers/ahle.sh" install "$cache" 2>&1); then
     ahle=$cache/bin/numberlink
 else
@@ -56,9 +57,15 @@ for size in $sizes; do
         if [ -n "$ahle" ]; then
             file=$work/ahle.txt
             start=$(now)
-            "$ahle" -generate="${size}x${size}" > "$file"
-            end=$(now)
-            echo "ahle,$size,$seed,$(elapsed "$start" "$end"),$(letter_lines "$file"),$(verdict "$file")" >> "$csv"
+            if "$ahle" -generate="${size}x${size}" > "$file" 2> "$work/error"; then
+                end=$(now)
+                echo "ahle,$size,$seed,$(elapsed "$start" "$end"),$(letter_lines "$file"),$(verdict "$file")" >> "$csv"
+            else
+                end=$(now)
+                echo "ahle,$size,$seed,$(elapsed "$start" "$end"),0,failed" >> "$csv"
+                echo "bench-generate: Ahle's generator failed on ${size}x$size: $(head -n 1 "$work/error")" >&2
+                failure=$(head -n 1 "$work/error")
+            fi
         fi
         echo "bench-generate: ${size}x$size puzzle $seed of $count" >&2
     done
@@ -74,13 +81,15 @@ table=$work/table.md
         row="| ${size}x$size"
         for generator in satpipe ahle; do
             stats=$(awk -F, -v g="$generator" -v s="$size" '
+                $1 == g && $2 == s && $6 == "failed" { f++; next }
                 $1 == g && $2 == s { n++; t[n] = $4; lines += $5; if ($6 == "unique") u++ }
                 END {
+                    if (n == 0 && f > 0) { printf "failed | - | 0/%d\n", f; exit }
                     if (n == 0) { print "- | - | -"; exit }
                     # median by insertion sort
                     for (i = 2; i <= n; i++) { v = t[i]; j = i - 1; while (j > 0 && t[j] > v) { t[j+1] = t[j]; j-- } t[j+1] = v }
                     m = (n % 2) ? t[(n+1)/2] : (t[n/2] + t[n/2+1]) / 2
-                    printf "%.3f | %.1f | %d/%d\n", m, lines / n, u, n
+                    printf "%.3f | %.1f | %d/%d%s\n", m, lines / n, u, n + f, f ? " (" f " failed)" : ""
                 }' "$csv")
             row="$row | $stats"
         done
@@ -89,6 +98,10 @@ table=$work/table.md
     if [ -z "$ahle" ]; then
         echo
         echo "Ahle's generator was not available: $note"
+    fi
+    if [ -n "$failure" ]; then
+        echo
+        echo "\"failed\": Ahle's generator stopped with \"$failure\" (it names lines by one printable character each)."
     fi
 } > "$table"
 
