@@ -82,11 +82,6 @@ impl Uniqueness {
         })
     }
 
-    /// The formula.
-    pub fn formula(&self) -> &Formula {
-        &self.formula
-    }
-
     /// A model with `assumptions` true (checked against the formula), or
     /// `None` when there is none.
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Model>> {

@@ -33,17 +33,6 @@ pub struct Settings {
     pub options: Options,
 }
 
-/// A generated puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Generated {
-    /// The puzzle file: the input's text with a new `initial` block.
-    pub text: String,
-    /// The cells given, in cell order.
-    pub givens: Vec<usize>,
-    /// The unique solution.
-    pub solution: Vec<Value>,
-}
-
 /// Reads a solved grid as `decode-rules` draws it (the layout with every
 /// `*` replaced by its value, right-aligned to the widest value; a first
 /// line `solution 1:` and lines after the drawing are ignored), and
