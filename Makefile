@@ -12,6 +12,7 @@
 #   make bench-nonogram   nonograms (black and white, colour) against nonogrid
 #   make bench-gen    cnf-gen formulas with known answers, by solver
 #   make bench-count  model counting (solve --count) against enumeration
+#   make bench-generate  generate-numberlink beside Ahle's generator, by size
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 #   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
 
@@ -23,7 +24,7 @@ SOLVER_DIR := $(CURDIR)/.solvers
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-count fuzz
+.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count fuzz
 
 all: build
 
@@ -145,6 +146,14 @@ bench-nonogram: release
 	    --view pivot --out $(BENCH_OUT)/nonogram --markdown $(BENCH_DOC)
 bench-gen: release
 	$(call bench_family,gen,cadical minisat glucose kissat,60,--repeat 3)
+# generate-numberlink beside Thomas Ahle's generator (scripts/peers/ahle.sh,
+# built outside the repository; skipped with a note when it cannot be):
+# seconds per puzzle by size, lines, and the share of Ahle's puzzles unique
+# under the strict rule by our pipeline; rows into $(BENCH_OUT)/generate.csv,
+# the table into $(BENCH_DOC). SIZES ("10 20 30 40 50"), COUNT (5) and
+# LIMIT (60 s for each uniqueness check) override.
+bench-generate: release
+	scripts/bench-generate.sh $(RELEASE) $(BENCH_OUT) $(BENCH_DOC)
 # Coverage-guided fuzzing of every parser (fuzz/, docs/reliability.md); not
 # part of `make test`. FUZZ_TARGETS="dimacs family" picks targets.
 FUZZ_SECONDS ?= 60

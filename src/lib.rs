@@ -31,6 +31,7 @@
 //! - [`svg`]: the SVG helpers of the families' drawings and the PNG
 //!   pictures rendered from them;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
+//! - [`generate`]: puzzle generators with a proved unique solution;
 //! - [`bench`]: batch experiments into CSV;
 //! - [`cli`]: the commands.
 
@@ -60,6 +61,7 @@ pub mod error;
 pub mod explain;
 pub mod family;
 pub mod gen;
+pub mod generate;
 pub mod io;
 pub mod literal;
 pub mod model;

@@ -7,6 +7,7 @@ pub mod cnf_tools;
 pub mod docs;
 pub mod family;
 pub mod gen;
+pub mod generate;
 pub mod solve;
 
 use crate::error::Result;
@@ -51,6 +52,9 @@ pub fn all_commands() -> Vec<clap::Command> {
         cnf_tools::StatsArgs::command(),
         cnf_tools::ModelNamesArgs::command(),
         gen::GenArgs::command(),
+        generate::RulesArgs::command(),
+        generate::NumberlinkArgs::command(),
+        generate::NonogramArgs::command(),
         docs::DocsArgs::command(),
         bench::BenchRunArgs::command(),
         bench::BenchReportArgs::command(),

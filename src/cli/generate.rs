@@ -1,0 +1,310 @@
+//! The generators: `generate-rules`, `generate-numberlink` and
+//! `generate-nonogram` (the logic is in [`crate::generate`]).
+
+use super::Command;
+use crate::error::{Error, IoContext, Result};
+use crate::family::Family;
+use crate::generate::{self, puzzle_seed, Batch};
+use crate::io::{self, Input};
+use clap::Parser;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The options every generator has.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Common {
+    /// Random seed: the same seed gives the same puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many puzzles (puzzle I of a batch is the one of `--seed
+    /// SEED+I-1`); a progress bar shows on a terminal.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub count: usize,
+}
+
+impl Common {
+    fn check(&self) -> Result<()> {
+        if self.count == 0 {
+            return Err(Error::Usage("--count must be at least 1".into()));
+        }
+        Ok(())
+    }
+}
+
+/// Reads a whole input file (or `-`).
+fn read(path: &std::path::Path) -> Result<(String, String)> {
+    let input = Input::open(path)?;
+    let name = input.name.clone();
+    Ok((name, input.read_to_string()?))
+}
+
+/// Remove givens from a solved rule puzzle while its solution stays unique.
+#[derive(Debug, Parser)]
+#[command(
+    name = "generate-rules",
+    version,
+    long_about = "Writes a puzzle in the rule language (docs/rules.md) with a unique solution and \
+        a locally minimal set of givens: removing any one of them lets another solution in. \
+        The solved grid comes from --solution (decode-rules's drawing), from the puzzle's own \
+        'initial' when it gives every cell, or else is a random solution of the puzzle. Givens \
+        go in a random order (--seed); each removal is proved safe by an incremental embedded \
+        solver.",
+    after_help = "Examples:\n  \
+        generate-rules instances/rules/solvomatic/puzzles/hardest-sudoku.txt --target 25 > s.txt\n  \
+        encode-rules s.txt | solve --max 2 | decode-rules     # unique\n  \
+        encode-rules sudoku.txt | solve | decode-rules > solved.txt\n  \
+        generate-rules sudoku.txt --solution solved.txt --count 5"
+)]
+pub struct RulesArgs {
+    /// The puzzle file in the rule language (its rules and layout; its
+    /// givens, if any, only pick the solution).
+    pub puzzle: PathBuf,
+    /// The solved grid, as `decode-rules` draws it.
+    #[arg(long, value_name = "FILE")]
+    pub solution: Option<PathBuf>,
+    /// Stop removing givens at N (trying other random orders, up to
+    /// --attempts, until one reaches N).
+    #[arg(long, value_name = "N")]
+    pub target: Option<usize>,
+    /// Random orders tried when --target is not reached.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub attempts: usize,
+    /// Seed and count.
+    #[command(flatten)]
+    pub common: Common,
+    /// The encoder's options.
+    #[command(flatten)]
+    pub options: crate::rules::Options,
+}
+
+impl Command for RulesArgs {
+    const NAME: &'static str = "generate-rules";
+    fn run(self) -> Result<u8> {
+        use crate::generate::rules;
+        self.common.check()?;
+        let (source, text) = read(&self.puzzle)?;
+        let puzzle = crate::rules::Rules::parse(&source, &text, &self.options)?;
+        let given = match &self.solution {
+            Some(path) => {
+                let (name, grid) = read(path)?;
+                Some(rules::read_solution(&puzzle, &name, &grid)?)
+            }
+            None => rules::full_initial(&puzzle),
+        };
+        let settings = rules::Settings {
+            target: self.target,
+            attempts: self.attempts,
+            options: self.options.clone(),
+        };
+        let words_file = (source != io::STDIN_NAME).then_some(self.puzzle.as_path());
+        let batch = Batch::new(self.common.count);
+        let mut out = io::stdout();
+        for index in 0..self.common.count {
+            let seed = puzzle_seed(self.common.seed, index);
+            let solution = match &given {
+                Some(values) => values.clone(),
+                None => rules::random_solution(&puzzle, &self.options, seed)?,
+            };
+            let givens = rules::minimal_givens(&puzzle, &solution, &settings, seed)?;
+            let written = rules::write(&source, &text, &puzzle, &solution, &givens, words_file)?;
+            if self.common.count > 1 {
+                writeln!(
+                    out,
+                    "# puzzle {} of {} (generate-rules --seed {seed})",
+                    index + 1,
+                    self.common.count
+                )
+                .with_name(io::STDOUT_NAME)?;
+            }
+            out.write_all(written.as_bytes())
+                .with_name(io::STDOUT_NAME)?;
+            if self.common.count > 1 && index + 1 < self.common.count {
+                writeln!(out).with_name(io::STDOUT_NAME)?;
+            }
+            out.flush().with_name(io::STDOUT_NAME)?;
+            match self.target {
+                Some(target) if givens.len() > target => batch.note(&format!(
+                    "generate-rules: --seed {seed}: no order of {} attempts reached {target} \
+                     givens; the fewest found, {}, are written",
+                    self.attempts,
+                    givens.len()
+                )),
+                _ => {}
+            }
+            batch.advance();
+        }
+        Ok(0)
+    }
+}
+
+/// Generate Numberlink puzzles with exactly one solution.
+#[derive(Debug, Parser)]
+#[command(
+    name = "generate-numberlink",
+    version,
+    long_about = "Writes a WIDTH x HEIGHT Numberlink puzzle with exactly one solution under the \
+        chosen rules (by default every cell filled and the strict cell rule; --allow-empty: \
+        the ADC rules). A random cover of the grid by lines is cut until the puzzle of their \
+        ends is unique, each step proved by the family's own encoding in an incremental \
+        embedded solver.",
+    after_help = "Examples:\n  \
+        generate-numberlink 10 10 --seed 7 | encode-numberlink - | solve --max 2 | decode-numberlink\n  \
+        generate-numberlink 50 50 --lines 20..60 --format letters\n  \
+        generate-numberlink 15 15 --count 20 --format letters > batch.txt"
+)]
+pub struct NumberlinkArgs {
+    /// Grid width (columns).
+    pub width: usize,
+    /// Grid height (rows).
+    pub height: usize,
+    /// The number of lines, MIN..MAX (inclusive).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_range)]
+    pub lines: Option<(usize, usize)>,
+    /// Prove uniqueness under the ADC rules, where cells may stay empty.
+    #[arg(long)]
+    pub allow_empty: bool,
+    /// The puzzle format.
+    #[arg(long, value_enum, default_value_t = generate::numberlink::PuzzleFormat::Seed)]
+    pub format: generate::numberlink::PuzzleFormat,
+    /// Random line covers tried per puzzle before giving up.
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    pub attempts: usize,
+    /// Seed and count.
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Parses `MIN..MAX` (or one number N, meaning N..N).
+fn parse_range(text: &str) -> std::result::Result<(usize, usize), String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{text}' is not MIN..MAX (two numbers)"))
+    };
+    match text.split_once("..") {
+        Some((min, max)) => Ok((number(min)?, number(max)?)),
+        None => number(text).map(|n| (n, n)),
+    }
+}
+
+impl Command for NumberlinkArgs {
+    const NAME: &'static str = "generate-numberlink";
+    fn run(self) -> Result<u8> {
+        use crate::generate::numberlink;
+        self.common.check()?;
+        let settings = numberlink::Settings {
+            width: self.width,
+            height: self.height,
+            lines: self.lines,
+            allow_empty: self.allow_empty,
+            attempts: self.attempts,
+        };
+        let batch = Batch::new(self.common.count);
+        let mut out = io::stdout();
+        for index in 0..self.common.count {
+            let seed = puzzle_seed(self.common.seed, index);
+            let generated = numberlink::generate(&settings, seed)?;
+            let mut text = String::new();
+            if self.common.count > 1 {
+                if index > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&format!(
+                    "# puzzle {} of {} (generate-numberlink --seed {seed})\n",
+                    index + 1,
+                    self.common.count
+                ));
+            }
+            text.push_str(&numberlink::write(&generated.puzzle, self.format)?);
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+            out.flush().with_name(io::STDOUT_NAME)?;
+            batch.advance();
+        }
+        Ok(0)
+    }
+}
+
+/// Make a black-and-white nonogram from a PNG picture.
+#[derive(Debug, Parser)]
+#[command(
+    name = "generate-nonogram",
+    version,
+    long_about = "Writes the clues of a black-and-white PNG picture as a nonogram (the .non \
+        format, the picture as its goal) and says on standard error whether the clues \
+        determine the picture. When they do not, it finds a locally minimal set of cells to \
+        reveal (from the cells in which a second solution differs from the picture, repeated, \
+        then thinned) and writes them with --reveal FILE as readable clauses to append to the \
+        formula. Colour pictures are not read yet: they wait for colour nonograms in the \
+        nonogram family.",
+    after_help = "Examples:\n  \
+        generate-nonogram picture.png > picture.non\n  \
+        generate-nonogram picture.png --threshold 100 --reveal givens.txt > picture.non\n  \
+        encode-nonogram picture.non | cnf-names | cat - givens.txt | cnf-dimacs | solve --max 2 | decode-nonogram"
+)]
+pub struct NonogramArgs {
+    /// The picture (PNG; grey, colour or with transparency).
+    pub image: PathBuf,
+    /// Pixels darker than this luminance (0-255, transparency blended onto
+    /// white) are black.
+    #[arg(long, default_value_t = 128, value_name = "0-255")]
+    pub threshold: u8,
+    /// The puzzle's title (default: the file name without its extension).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Write the cells to reveal here, one readable unit clause a line
+    /// (`cell(r,c)` black, `-cell(r,c)` white); empty when the clues are
+    /// unique.
+    #[arg(long, value_name = "FILE")]
+    pub reveal: Option<PathBuf>,
+    /// Random seed (which cells are revealed).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl Command for NonogramArgs {
+    const NAME: &'static str = "generate-nonogram";
+    fn run(self) -> Result<u8> {
+        use crate::generate::nonogram;
+        let picture = nonogram::read_png(&self.image, self.threshold)?;
+        let title = self.title.clone().unwrap_or_else(|| {
+            self.image
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        });
+        let analysis = nonogram::analyse(&picture, &title, self.seed)?;
+        let mut out = io::stdout();
+        out.write_all(nonogram::write_non(&picture, &title).as_bytes())
+            .with_name(io::STDOUT_NAME)?;
+        out.flush().with_name(io::STDOUT_NAME)?;
+        if let Some(path) = &self.reveal {
+            let name = path.display().to_string();
+            std::fs::write(path, nonogram::write_reveal(&analysis.reveal)).with_name(&name)?;
+        }
+        let size = format!("{}x{}", picture.width, picture.height);
+        if analysis.unique {
+            eprintln!("generate-nonogram: {size}: the clues determine the picture (unique)");
+        } else {
+            let cells: Vec<String> = analysis
+                .reveal
+                .iter()
+                .map(|&(r, c, black)| {
+                    format!(
+                        "({},{}) {}",
+                        r + 1,
+                        c + 1,
+                        if black { "black" } else { "white" }
+                    )
+                })
+                .collect();
+            eprintln!(
+                "generate-nonogram: {size}: the clues have other solutions; revealing {} cell{} \
+                 makes the picture the only one: {}",
+                cells.len(),
+                if cells.len() == 1 { "" } else { "s" },
+                cells.join(", ")
+            );
+        }
+        Ok(0)
+    }
+}

@@ -1,0 +1,389 @@
+//! `generate-rules`: a puzzle in the rule language with a unique solution
+//! and a locally minimal set of givens.
+//!
+//! From a solved grid (a file in `decode-rules`'s drawing, the puzzle's own
+//! `initial` when it gives every cell, or else a random solution of the
+//! puzzle) the givens are removed one at a time in a random order; a
+//! given stays when without it the puzzle has another solution. The
+//! puzzle is encoded once without givens, the solution itself is blocked
+//! (a clause "some cell differs"), and each question "is it still unique
+//! without this given?" is one incremental solver call with the remaining
+//! givens as assumptions: no model means unique, and the solver's core
+//! (the givens its refutation used) lets every other given go at once.
+//!
+//! One pass leaves a locally minimal set: a given kept because its removal
+//! let another solution in stays needed as the set shrinks further (fewer
+//! givens allow more solutions, never fewer). `--target N` stops at N
+//! givens and tries other random orders until one gets there.
+
+use super::{rng, Uniqueness};
+use crate::error::{Error, Result};
+use crate::rules::parse::show_value;
+use crate::rules::{check, encode, Options, Puzzle, Value};
+use rustsat::types::Lit;
+
+/// What `generate-rules` is asked for.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Stop removing givens at this many.
+    pub target: Option<usize>,
+    /// How many random orders to try when `target` is not reached.
+    pub attempts: usize,
+    /// The encoder's options.
+    pub options: Options,
+}
+
+/// Reads a solved grid as `decode-rules` draws it (the layout with every
+/// `*` replaced by its value, right-aligned to the widest value; a first
+/// line `solution 1:` and lines after the drawing are ignored), and
+/// checks it against the puzzle's rules.
+pub fn read_solution(puzzle: &Puzzle, source: &str, text: &str) -> Result<Vec<Value>> {
+    let mut lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+        .collect();
+    if lines
+        .first()
+        .is_some_and(|(_, l)| l.trim_start().starts_with("solution"))
+    {
+        lines.remove(0);
+    }
+    let wanted = puzzle.layout.block.lines.len();
+    if lines.len() < wanted {
+        return Err(Error::parse(
+            source,
+            lines.len().max(1),
+            format!(
+                "the solved grid has {} lines, the layout {wanted}",
+                lines.len()
+            ),
+        ));
+    }
+    let lines = &lines[..wanted];
+    let widest = lines.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
+    let mut first_error = None;
+    for width in 1..=widest.max(1) {
+        match read_drawing(puzzle, lines, width) {
+            Ok(values) => {
+                for (cell, &value) in values.iter().enumerate() {
+                    if !puzzle.domains[cell].contains(&value) {
+                        return Err(Error::parse(
+                            source,
+                            lines[puzzle.layout.cells[cell].row].0,
+                            format!(
+                                "the cell at layout {} holds {}, outside its range",
+                                puzzle.layout.describe_cell(cell),
+                                show_value(value)
+                            ),
+                        ));
+                    }
+                }
+                check::check(puzzle, &values).map_err(|why| {
+                    Error::Check(format!(
+                        "{source}: the solved grid breaks the puzzle's rules: {why}"
+                    ))
+                })?;
+                return Ok(values);
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let (line, message) = first_error.unwrap_or((1, "no cells".into()));
+    Err(Error::parse(
+        source,
+        line,
+        format!("not a solved grid of this layout: {message}"),
+    ))
+}
+
+/// Reads the drawing with every cell `width` characters wide: the values,
+/// or the file line and what does not fit.
+fn read_drawing(
+    puzzle: &Puzzle,
+    lines: &[(usize, &str)],
+    width: usize,
+) -> std::result::Result<Vec<Value>, (usize, String)> {
+    let mut values = Vec::with_capacity(puzzle.layout.cells.len());
+    for (layout_line, &(number, line)) in puzzle.layout.block.lines.iter().zip(lines) {
+        let chars: Vec<char> = line.chars().collect();
+        let mut at = 0;
+        for expected in layout_line.chars() {
+            if expected == '*' {
+                let token: String = (at..at + width)
+                    .map(|i| chars.get(i).copied().unwrap_or(' '))
+                    .collect();
+                at += width;
+                let value = parse_value(token.trim())
+                    .ok_or_else(|| (number, format!("'{}' is not a value", token.trim())))?;
+                values.push(value);
+            } else {
+                let found = chars.get(at).copied().unwrap_or(' ');
+                if found != expected && !(expected == ' ' && found == ' ') {
+                    return Err((
+                        number,
+                        format!("'{found}' where the layout has '{expected}'"),
+                    ));
+                }
+                at += 1;
+            }
+        }
+        if chars.len() > at && chars[at..].iter().any(|c| !c.is_whitespace()) {
+            return Err((number, "the line is longer than the layout's".into()));
+        }
+    }
+    Ok(values)
+}
+
+/// A value as the drawing shows it: a number, or one letter (a = -1).
+fn parse_value(text: &str) -> Option<Value> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            Some(-((c.to_ascii_lowercase() as u8 - b'a' + 1) as Value))
+        }
+        _ if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => text.parse().ok(),
+        _ => None,
+    }
+}
+
+/// The puzzle's own givens when they fill every cell.
+pub fn full_initial(puzzle: &Puzzle) -> Option<Vec<Value>> {
+    puzzle
+        .initial
+        .iter()
+        .map(|given| given.map(|g| g.value))
+        .collect()
+}
+
+/// The literal "cell has value" of every cell and value, by cell.
+fn value_lits(
+    puzzle: &Puzzle,
+    builder: &crate::builder::FormulaBuilder,
+) -> Result<Vec<Vec<(Value, Lit)>>> {
+    puzzle
+        .domains
+        .iter()
+        .enumerate()
+        .map(|(cell, domain)| {
+            domain
+                .iter()
+                .map(|&v| {
+                    builder
+                        .lookup(&encode::cell_name(puzzle, cell, v))
+                        .map(|lit| (v, lit))
+                        .ok_or_else(|| {
+                            Error::Check(format!(
+                                "the encoding has no variable for {} at {}",
+                                show_value(v),
+                                puzzle.layout.describe_cell(cell)
+                            ))
+                        })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A random solution of the puzzle (with its own givens), drawn by
+/// suggesting a random value to the solver for every cell; an error when
+/// the puzzle has none.
+pub fn random_solution(puzzle: &Puzzle, options: &Options, seed: u64) -> Result<Vec<Value>> {
+    let builder = encode::encode(puzzle, options);
+    let lits = value_lits(puzzle, &builder)?;
+    let mut solver = Uniqueness::new(builder.finish())?;
+    let mut rng = rng(seed);
+    for cell in &lits {
+        if cell.is_empty() {
+            continue;
+        }
+        let pick = rng.usize(..cell.len());
+        for (i, &(_, lit)) in cell.iter().enumerate() {
+            solver.suggest_phase(if i == pick { lit } else { !lit });
+        }
+    }
+    let Some(model) = solver.solve(&[])? else {
+        return Err(Error::Usage(
+            "the puzzle has no solution, so there is nothing to generate from".into(),
+        ));
+    };
+    let values = lits
+        .iter()
+        .map(|cell| {
+            cell.iter()
+                .find(|&&(_, lit)| model.is_true(lit))
+                .map(|&(v, _)| v)
+                .ok_or_else(|| Error::Check("the model gives a cell no value".into()))
+        })
+        .collect::<Result<Vec<Value>>>()?;
+    check::check(puzzle, &values)
+        .map_err(|why| Error::Check(format!("the solver's solution breaks the rules: {why}")))?;
+    Ok(values)
+}
+
+/// A locally minimal set of cells whose values in `solution` make it the
+/// puzzle's only solution (the puzzle's own givens are ignored), as cell
+/// indices in cell order. With a target, the first set of at most that
+/// many givens found within the attempts, or else the smallest found.
+pub fn minimal_givens(
+    puzzle: &Puzzle,
+    solution: &[Value],
+    settings: &Settings,
+    seed: u64,
+) -> Result<Vec<usize>> {
+    let mut free = puzzle.clone();
+    free.initial = vec![None; free.initial.len()];
+    let builder = encode::encode(&free, &settings.options);
+    let lits = value_lits(&free, &builder)?;
+    let chosen: Vec<Lit> = solution
+        .iter()
+        .zip(&lits)
+        .map(|(&value, cell)| {
+            cell.iter()
+                .find(|&&(v, _)| v == value)
+                .map(|&(_, lit)| lit)
+                .ok_or_else(|| Error::Usage(format!("{} is outside a cell's range", value)))
+        })
+        .collect::<Result<_>>()?;
+    let mut solver = Uniqueness::new(builder.finish())?;
+    if solver.solve(&chosen)?.is_none() {
+        return Err(Error::Check(
+            "the encoding rejects a solution that the checker accepts".into(),
+        ));
+    }
+    // From now on every model is another solution.
+    let other: Vec<Lit> = chosen.iter().map(|&l| !l).collect();
+    solver.add_clause(&other)?;
+    let mut rng = rng(seed);
+    let mut best: Option<Vec<bool>> = None;
+    for _ in 0..settings.attempts.max(1) {
+        let mut given = vec![true; chosen.len()];
+        let mut count = chosen.len();
+        let mut order: Vec<usize> = (0..chosen.len()).collect();
+        rng.shuffle(&mut order);
+        for cell in order {
+            if settings.target.is_some_and(|t| count <= t) {
+                break;
+            }
+            if !given[cell] {
+                continue;
+            }
+            let assumptions: Vec<Lit> = (0..chosen.len())
+                .filter(|&c| given[c] && c != cell)
+                .map(|c| chosen[c])
+                .collect();
+            if solver.solve(&assumptions)?.is_some() {
+                continue;
+            }
+            given[cell] = false;
+            count -= 1;
+            // The givens the refutation used are enough: the others go too
+            // (unless that would pass the target).
+            let core = solver.core(&assumptions)?;
+            if settings.target.is_none_or(|t| core.len() >= t) {
+                for (c, flag) in given.iter_mut().enumerate() {
+                    *flag = *flag && core.contains(&chosen[c]);
+                }
+                count = given.iter().filter(|&&g| g).count();
+            }
+        }
+        let better = best
+            .as_ref()
+            .is_none_or(|b| count < b.iter().filter(|&&g| g).count());
+        if better {
+            best = Some(given);
+        }
+        if settings.target.is_none_or(|t| count <= t) {
+            break;
+        }
+    }
+    let best = best.unwrap_or_default();
+    Ok((0..best.len()).filter(|&c| best[c]).collect())
+}
+
+/// The puzzle file with `givens` of `solution` as its `initial` block:
+/// the text up to the input's own `initial` (or all of it), then the new
+/// block, the layout with every given cell's value and `.` elsewhere. The
+/// result is parsed again and must give exactly these cells.
+pub fn write(
+    source: &str,
+    text: &str,
+    puzzle: &Puzzle,
+    solution: &[Value],
+    givens: &[usize],
+    words_file: Option<&std::path::Path>,
+) -> Result<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let keyword = lines.iter().rposition(|line| {
+        let code = line.split('#').next().unwrap_or("").trim();
+        code == "initial"
+    });
+    let mut out: Vec<String> = lines[..keyword.unwrap_or(lines.len())]
+        .iter()
+        .map(|l| l.trim_end_matches('\r').to_string())
+        .collect();
+    while out.last().is_some_and(|l| l.trim().is_empty()) {
+        out.pop();
+    }
+    out.push(String::new());
+    out.push(format!(
+        "# {} given{} (generate-rules)",
+        givens.len(),
+        if givens.len() == 1 { "" } else { "s" }
+    ));
+    out.push("initial".into());
+    let mut is_given = vec![false; solution.len()];
+    for &cell in givens {
+        is_given[cell] = true;
+    }
+    let mut cell = 0;
+    for layout_line in &puzzle.layout.block.lines {
+        let mut line = String::from("|");
+        for c in layout_line.chars() {
+            if c == '*' {
+                if is_given[cell] {
+                    line.push_str(&show_value(solution[cell]));
+                } else {
+                    line.push('.');
+                }
+                cell += 1;
+            } else {
+                line.push(c);
+            }
+        }
+        out.push(line.trim_end().to_string());
+    }
+    let mut written = out.join("\n");
+    written.push('\n');
+    let words = crate::rules::parse::WordSource::Files(words_file);
+    let again = crate::rules::parse::parse(source, &written, words)?;
+    let read: Vec<Option<Value>> = again.initial.iter().map(|g| g.map(|g| g.value)).collect();
+    let meant: Vec<Option<Value>> = (0..solution.len())
+        .map(|c| is_given[c].then_some(solution[c]))
+        .collect();
+    if read != meant {
+        return Err(Error::Usage(format!(
+            "{source}: the givens cannot be written in this layout's initial block (adjacent \
+             cells without a separator run numbers together, e.g. '12'): set the cells apart \
+             in the layout with spaces"
+        )));
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_as_the_drawing_shows_them() {
+        assert_eq!(parse_value("7"), Some(7));
+        assert_eq!(parse_value("16"), Some(16));
+        assert_eq!(parse_value("B"), Some(-2));
+        assert_eq!(parse_value("ab"), None);
+        assert_eq!(parse_value(""), None);
+        assert_eq!(parse_value("-"), None);
+    }
+}

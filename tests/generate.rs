@@ -1,0 +1,382 @@
+//! The generators through the real binaries: every generated puzzle is
+//! unique by an independent run of the pipeline (`encode | solve --max 2
+//! | decode`), locally minimal where promised (without any one given it is
+//! not unique), and the same under the same seed.
+
+mod common;
+
+use common::{assert_error, code, instance, pipeline, run, stderr, stdout};
+
+/// The verdict (last line) of `encode-FAMILY ARGS - | solve --max 2 |
+/// decode-FAMILY` on `puzzle`.
+fn verdict(family: &str, args: &[&str], puzzle: &str) -> String {
+    let encode = format!("encode-{family}");
+    let decode = format!("decode-{family}");
+    let mut encode_args: Vec<&str> = args.to_vec();
+    encode_args.push("-");
+    let outputs = pipeline(
+        &[
+            (encode.as_str(), &encode_args),
+            ("solve", &["--max", "2"]),
+            (decode.as_str(), &[]),
+        ],
+        puzzle.as_bytes(),
+    );
+    for output in &outputs[..2] {
+        assert!(
+            output.status.code().is_some_and(|c| c != 1),
+            "{}\n{puzzle}",
+            stderr(output)
+        );
+    }
+    let text = stdout(&outputs[2]);
+    text.lines().last().unwrap_or("").to_string()
+}
+
+/// Runs a generator and returns its standard output (which must succeed).
+fn generate(command: &str, args: &[&str]) -> String {
+    let output = run(command, args, b"");
+    assert_eq!(code(&output), 0, "{command} {args:?}: {}", stderr(&output));
+    stdout(&output)
+}
+
+/// The givens of a generated rule puzzle: (line, start, end) byte ranges
+/// of every value in its `initial` block.
+fn givens(puzzle: &str) -> Vec<(usize, usize, usize)> {
+    let lines: Vec<&str> = puzzle.lines().collect();
+    let start = lines
+        .iter()
+        .rposition(|l| l.trim() == "initial")
+        .expect("an initial block");
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate().skip(start + 1) {
+        let bytes = line.as_bytes();
+        let mut at = 1;
+        while at < bytes.len() {
+            if bytes[at].is_ascii_alphanumeric() {
+                let end = if bytes[at].is_ascii_digit() {
+                    at + bytes[at..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count()
+                } else {
+                    at + 1
+                };
+                found.push((i, at, end));
+                at = end;
+            } else {
+                at += 1;
+            }
+        }
+    }
+    found
+}
+
+/// The puzzle without one given.
+fn without(puzzle: &str, (line, start, end): (usize, usize, usize)) -> String {
+    let mut lines: Vec<String> = puzzle.lines().map(str::to_string).collect();
+    lines[line].replace_range(start..end, ".");
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn a_sudoku_with_at_most_25_givens_is_unique() {
+    let sudoku = instance("rules/solvomatic/puzzles/hardest-sudoku.txt");
+    let sudoku = sudoku.to_str().expect("path");
+    let puzzle = generate("generate-rules", &[sudoku, "--target", "25", "--seed", "1"]);
+    let count = givens(&puzzle).len();
+    assert!(count <= 25, "{count} givens:\n{puzzle}");
+    assert!(puzzle.contains(&format!("# {count} givens")), "{puzzle}");
+    assert_eq!(verdict("rules", &[], &puzzle), "unique", "{puzzle}");
+    // The same seed, the same puzzle; another seed, another.
+    let again = generate("generate-rules", &[sudoku, "--target", "25", "--seed", "1"]);
+    assert_eq!(again, puzzle);
+    let other = generate("generate-rules", &[sudoku, "--target", "25", "--seed", "2"]);
+    assert_ne!(other, puzzle);
+}
+
+#[test]
+fn without_a_target_the_givens_are_locally_minimal() {
+    for (file, seed) in [
+        ("rules/solvomatic/puzzles/hardest-sudoku.txt", "3"),
+        ("rules/solvomatic/puzzles/magic-square.txt", "1"),
+    ] {
+        let path = instance(file);
+        let puzzle = generate(
+            "generate-rules",
+            &[path.to_str().expect("path"), "--seed", seed],
+        );
+        assert_eq!(verdict("rules", &[], &puzzle), "unique", "{puzzle}");
+        let found = givens(&puzzle);
+        assert!(!found.is_empty(), "{puzzle}");
+        for given in found {
+            let fewer = without(&puzzle, given);
+            assert_eq!(
+                verdict("rules", &[], &fewer),
+                "at least 2 solutions",
+                "removing a given of {file} keeps it unique:\n{fewer}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_solved_grid_from_the_decoder_is_the_puzzles_solution() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let square = instance("rules/solvomatic/puzzles/magic-square.txt");
+    let square = square.to_str().expect("path");
+    let solved = pipeline(
+        &[
+            ("encode-rules", &[square]),
+            ("solve", &[]),
+            ("decode-rules", &[]),
+        ],
+        b"",
+    );
+    let drawing = stdout(&solved[2]);
+    let grid = common::temp_file(dir.path(), "solved.txt", drawing.as_bytes());
+    let grid = grid.to_str().expect("path");
+    let batch = generate(
+        "generate-rules",
+        &[square, "--solution", grid, "--count", "2", "--seed", "5"],
+    );
+    assert_eq!(batch.matches("# puzzle ").count(), 2, "{batch}");
+    let first = batch.split("# puzzle 2 of 2").next().expect("first puzzle");
+    let outputs = pipeline(
+        &[
+            ("encode-rules", &["-"]),
+            ("solve", &["--max", "2"]),
+            ("decode-rules", &[]),
+        ],
+        first.as_bytes(),
+    );
+    let answer = stdout(&outputs[2]);
+    let drawn: Vec<&str> = drawing.lines().take(4).collect();
+    let got: Vec<&str> = answer.lines().take(4).collect();
+    assert_eq!(got, drawn, "{answer}");
+    assert_eq!(answer.lines().last(), Some("unique"));
+    // Puzzle 2 of the batch is the puzzle of the next seed.
+    let second = generate(
+        "generate-rules",
+        &[square, "--solution", grid, "--seed", "6"],
+    );
+    assert!(batch.ends_with(&second), "{batch}\n---\n{second}");
+}
+
+#[test]
+fn generate_rules_reports_bad_input() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let square = instance("rules/solvomatic/puzzles/magic-square.txt");
+    let square = square.to_str().expect("path");
+    let bad = common::temp_file(
+        dir.path(),
+        "bad.txt",
+        b" 1 2 3 4\n 5 6 7 8\n 9 x 1 2\n 3 4 5 6\n",
+    );
+    let output = run(
+        "generate-rules",
+        &[square, "--solution", bad.to_str().expect("path")],
+        b"",
+    );
+    assert_error(
+        &output,
+        "bad.txt:3: the cell at layout line 6 column 5 holds X, outside its range",
+    );
+    let short = common::temp_file(
+        dir.path(),
+        "short.txt",
+        b" 1 2 3 4\n 5 6 7 8\n 9 10 ? 12\n 1 1 1 1\n",
+    );
+    let output = run(
+        "generate-rules",
+        &[square, "--solution", short.to_str().expect("path")],
+        b"",
+    );
+    assert_error(&output, "short.txt:3: not a solved grid of this layout");
+    let wrong = common::temp_file(
+        dir.path(),
+        "wrong.txt",
+        b"  1  2  3  4\n  5  6  7  8\n  9 10 11 12\n 13 14 15 16\n",
+    );
+    let output = run(
+        "generate-rules",
+        &[square, "--solution", wrong.to_str().expect("path")],
+        b"",
+    );
+    assert_error(&output, "the solved grid breaks the puzzle's rules");
+    let adjacent = instance("rules/examples/sudoku-4x4.txt");
+    let output = run("generate-rules", &[adjacent.to_str().expect("path")], b"");
+    assert_error(&output, "cannot be written in this layout's initial block");
+    let output = run("generate-rules", &[square, "--count", "0"], b"");
+    assert_error(&output, "--count must be at least 1");
+    let output = run("generate-rules", &["no-such-file.txt"], b"");
+    assert_error(&output, "no-such-file.txt");
+}
+
+#[test]
+fn numberlink_puzzles_are_unique_and_reproducible() {
+    for (w, h, seed) in [("7", "7", "1"), ("12", "9", "2"), ("20", "20", "3")] {
+        let puzzle = generate("generate-numberlink", &[w, h, "--seed", seed]);
+        assert_eq!(verdict("numberlink", &[], &puzzle), "unique", "{puzzle}");
+        assert_eq!(
+            generate("generate-numberlink", &[w, h, "--seed", seed]),
+            puzzle
+        );
+        let size = format!("{h} {w}");
+        assert_eq!(puzzle.lines().nth(1), Some(size.as_str()), "{puzzle}");
+    }
+    // Under the ADC rules, uniqueness is proved with cells allowed empty.
+    for seed in ["1", "2"] {
+        let puzzle = generate(
+            "generate-numberlink",
+            &["9", "8", "--allow-empty", "--seed", seed],
+        );
+        assert_eq!(
+            verdict("numberlink", &["--allow-empty"], &puzzle),
+            "unique",
+            "{puzzle}"
+        );
+    }
+}
+
+#[test]
+fn numberlink_formats_lines_and_batches() {
+    let adc = generate(
+        "generate-numberlink",
+        &["8", "6", "--format", "adc", "--seed", "4"],
+    );
+    assert!(adc.starts_with("SIZE 8X6\n"), "{adc}");
+    assert_eq!(verdict("numberlink", &[], &adc), "unique", "{adc}");
+    let puzzle = generate(
+        "generate-numberlink",
+        &["10", "10", "--lines", "10..14", "--seed", "4"],
+    );
+    let lines: usize = puzzle
+        .lines()
+        .next()
+        .and_then(|l| l.parse().ok())
+        .expect("K");
+    assert!((10..=14).contains(&lines), "{puzzle}");
+    let batch = generate(
+        "generate-numberlink",
+        &[
+            "6", "6", "--format", "letters", "--count", "3", "--seed", "9",
+        ],
+    );
+    for n in ["1", "2", "3"] {
+        let outputs = pipeline(
+            &[
+                ("encode-numberlink", &["--puzzle", n, "-"]),
+                ("solve", &["--max", "2"]),
+                ("decode-numberlink", &[]),
+            ],
+            batch.as_bytes(),
+        );
+        assert_eq!(
+            stdout(&outputs[2]).lines().last(),
+            Some("unique"),
+            "{batch}"
+        );
+    }
+    let third = generate(
+        "generate-numberlink",
+        &["6", "6", "--format", "letters", "--seed", "11"],
+    );
+    assert!(batch.ends_with(&third), "{batch}");
+    assert_error(
+        &run("generate-numberlink", &["0", "5"], b""),
+        "at least 2 cells",
+    );
+    assert_error(
+        &run("generate-numberlink", &["5", "5", "--lines", "9..3"], b""),
+        "--lines 9..3",
+    );
+    assert_error(
+        &run("generate-numberlink", &["5", "5", "--lines", "x"], b""),
+        "'x' is not MIN..MAX",
+    );
+}
+
+#[test]
+fn a_picture_that_its_clues_determine() {
+    let heart = common::root().join("tests/data/heart.png");
+    let output = run("generate-nonogram", &[heart.to_str().expect("path")], b"");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(stderr(&output).contains("10x10: the clues determine the picture"));
+    let puzzle = stdout(&output);
+    assert!(
+        puzzle.starts_with("title \"heart\"\nwidth 10\nheight 10\n"),
+        "{puzzle}"
+    );
+    assert_eq!(verdict("nonogram", &[], &puzzle), "unique");
+}
+
+#[test]
+fn a_picture_that_needs_cells_revealed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let picture = common::root().join("tests/data/checkerboard.png");
+    let reveal = dir.path().join("reveal.txt");
+    let output = run(
+        "generate-nonogram",
+        &[
+            picture.to_str().expect("path"),
+            "--reveal",
+            reveal.to_str().expect("path"),
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(stderr(&output).contains("the clues have other solutions"));
+    let puzzle = stdout(&output);
+    assert_eq!(verdict("nonogram", &[], &puzzle), "at least 2 solutions");
+    let cells = std::fs::read_to_string(&reveal).expect("reveal file");
+    assert!(!cells.is_empty());
+    // With the cells as unit clauses of the readable form: unique; without
+    // any one of them: not.
+    let with = |clauses: &str| {
+        let named = pipeline(
+            &[("encode-nonogram", &["-"]), ("cnf-names", &[])],
+            puzzle.as_bytes(),
+        );
+        let mut text = stdout(&named[1]);
+        text.push_str(clauses);
+        let outputs = pipeline(
+            &[
+                ("cnf-dimacs", &[]),
+                ("solve", &["--max", "2"]),
+                ("decode-nonogram", &[]),
+            ],
+            text.as_bytes(),
+        );
+        stdout(&outputs[2]).lines().last().unwrap_or("").to_string()
+    };
+    assert_eq!(with(&cells), "unique");
+    let lines: Vec<&str> = cells.lines().collect();
+    for skip in 0..lines.len() {
+        let fewer: String = lines
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != skip)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            with(&fewer),
+            "at least 2 solutions",
+            "without {}",
+            lines[skip]
+        );
+    }
+}
+
+#[test]
+fn generate_nonogram_reports_bad_input() {
+    let readme = common::root().join("README.md");
+    assert_error(
+        &run("generate-nonogram", &[readme.to_str().expect("path")], b""),
+        "not a PNG picture",
+    );
+    assert_error(
+        &run("generate-nonogram", &["no-such.png"], b""),
+        "no-such.png",
+    );
+}
