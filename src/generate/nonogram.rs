@@ -68,7 +68,7 @@ pub fn read_png(path: &std::path::Path, threshold: u8) -> Result<Picture> {
             };
             // Blend onto white.
             let seen = grey * alpha / 255.0 + 255.0 * (1.0 - alpha / 255.0);
-            cells.push(seen < f64::from(threshold));
+            cells.push((seen < f64::from(threshold)).then_some(0));
         }
     }
     if cells.len() != width * height {
@@ -80,6 +80,7 @@ pub fn read_png(path: &std::path::Path, threshold: u8) -> Result<Picture> {
         height,
         width,
         cells,
+        symbols: vec!['#'],
     })
 }
 
@@ -110,7 +111,7 @@ fn runs(line: impl Iterator<Item = bool>) -> Vec<usize> {
 /// `goal`) of a picture's clues.
 pub fn write_non(picture: &Picture, title: &str) -> String {
     let (h, w) = (picture.height, picture.width);
-    let at = |r: usize, c: usize| picture.cells[r * w + c];
+    let at = |r: usize, c: usize| picture.cells[r * w + c].is_some();
     let show = |clue: Vec<usize>| {
         if clue.is_empty() {
             "0".to_string()
@@ -135,7 +136,7 @@ pub fn write_non(picture: &Picture, title: &str) -> String {
     let goal: String = picture
         .cells
         .iter()
-        .map(|&b| if b { '1' } else { '0' })
+        .map(|b| if b.is_some() { '1' } else { '0' })
         .collect();
     out.push_str(&format!("\ngoal \"{goal}\"\n"));
     out
@@ -173,6 +174,7 @@ pub fn analyse(picture: &Picture, title: &str, seed: u64) -> Result<Analysis> {
         &Config {
             encoding: options.encoding,
             presolve: options.presolve,
+            probe: options.presolve && !options.no_probe,
             amo: options.amo,
         },
     );
@@ -188,7 +190,7 @@ pub fn analyse(picture: &Picture, title: &str, seed: u64) -> Result<Analysis> {
     let shown: Vec<Lit> = cells
         .iter()
         .zip(&picture.cells)
-        .map(|(&lit, &black)| if black { lit } else { !lit })
+        .map(|(&lit, black)| if black.is_some() { lit } else { !lit })
         .collect();
     let mut solver = Uniqueness::new(builder.finish())?;
     if solver.solve(&shown)?.is_none() {
@@ -233,7 +235,7 @@ pub fn analyse(picture: &Picture, title: &str, seed: u64) -> Result<Analysis> {
         unique,
         reveal: kept
             .into_iter()
-            .map(|i| (i / w, i % w, picture.cells[i]))
+            .map(|i| (i / w, i % w, picture.cells[i].is_some()))
             .collect(),
     })
 }
@@ -265,8 +267,9 @@ mod tests {
             width: rows[0].len(),
             cells: rows
                 .iter()
-                .flat_map(|r| r.chars().map(|c| c == '#'))
+                .flat_map(|r| r.chars().map(|c| (c == '#').then_some(0)))
                 .collect(),
+            symbols: vec!['#'],
         }
     }
 
