@@ -812,3 +812,46 @@ fn the_fill_ladder_finds_the_fullest_solutions_first() {
     }
     assert!(climbed, "some first rung is refuted");
 }
+
+#[test]
+fn the_header_stores_only_the_chosen_puzzle_of_a_collection() {
+    let file = path("thomasahle/inputs5.txt");
+    let cnf = stdout(&run("encode-numberlink", &["--puzzle", "12", &file], b""));
+    let stored: Vec<&str> = cnf
+        .lines()
+        .filter_map(|l| l.strip_prefix("c puzzle "))
+        .collect();
+    assert_eq!(
+        stored,
+        [
+            "# puzzle 12 of inputs5.txt",
+            "4 5",
+            "...C",
+            ".BA.",
+            "....",
+            ".AB.",
+            "C..."
+        ]
+    );
+    // The stored text parses alone: the header records --puzzle=1.
+    assert!(cnf.contains("c option --puzzle=1\n"), "{cnf}");
+    // And the decoder checks the solutions against it.
+    let outs = pipeline(
+        &[
+            ("solve", &["--all"]),
+            ("decode-numberlink", &["--format", "numbers"]),
+        ],
+        cnf.as_bytes(),
+    );
+    assert_eq!(code(&outs[1]), 0, "{}", stderr(&outs[1]));
+    assert!(stdout(&outs[1]).ends_with("2 solutions\n"));
+    // A file of one puzzle is stored whole, as before.
+    let seed = path("seed/input-7by7.in");
+    let cnf = stdout(&run("encode-numberlink", &[&seed], b""));
+    let text = std::fs::read_to_string(&seed).expect("instance");
+    let stored: Vec<&str> = cnf
+        .lines()
+        .filter_map(|l| l.strip_prefix("c puzzle "))
+        .collect();
+    assert_eq!(stored, text.lines().collect::<Vec<_>>());
+}

@@ -233,17 +233,70 @@ pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> R
             (source, input.read_to_string()?)
         }
     };
-    let puzzle = F::parse(&source, &text, &args.options)?;
-    let mut builder = F::encode(&puzzle, &args.options)?;
-    for option in options {
+    let mut out = io::stdout();
+    match F::parts(&source, &text, &args.options)? {
+        None => encode_puzzle::<F>(&mut out, &source, &text, &args.options, &text, options)?,
+        Some(parts) => {
+            for part in parts {
+                let recorded = header_options(options, &part.header_options);
+                encode_puzzle::<F>(
+                    &mut out,
+                    &source,
+                    &text,
+                    &part.options,
+                    &part.text,
+                    &recorded,
+                )?;
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// Parses the puzzle that `options` pick out of `text`, encodes it, and
+/// writes its formula with a header storing `stored` (the puzzle's text)
+/// and the `recorded` options; flushed, so that `solve` can start on it
+/// while the next puzzle of a collection is encoded.
+fn encode_puzzle<F: Family>(
+    out: &mut dyn Write,
+    source: &str,
+    text: &str,
+    options: &F::Options,
+    stored: &str,
+    recorded: &[String],
+) -> Result<()> {
+    let puzzle = F::parse(source, text, options)?;
+    let mut builder = F::encode(&puzzle, options)?;
+    for option in recorded {
         builder.argument(option.clone());
     }
-    builder.puzzle(&text);
+    builder.puzzle(stored);
     let formula = builder.finish();
-    let mut out = io::stdout();
-    write_formula(&mut out, &formula).with_name(io::STDOUT_NAME)?;
-    out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(0)
+    write_formula(out, &formula).with_name(io::STDOUT_NAME)?;
+    out.flush().with_name(io::STDOUT_NAME)
+}
+
+/// The recorded options (`--name=value`, `--flag`) with the changes of a
+/// [`crate::family::Part`]: `(name, Some(value))` replaces `--name`'s value
+/// in its place, `(name, None)` drops `--name`.
+fn header_options(recorded: &[String], changes: &[(&'static str, Option<String>)]) -> Vec<String> {
+    let mut options = recorded.to_vec();
+    for (name, value) in changes {
+        let flag = format!("--{name}");
+        let prefix = format!("--{name}=");
+        let position = options
+            .iter()
+            .position(|o| *o == flag || o.starts_with(&prefix));
+        options.retain(|o| *o != flag && !o.starts_with(&prefix));
+        if let Some(value) = value {
+            let setting = format!("--{name}={value}");
+            match position {
+                Some(at) => options.insert(at, setting),
+                None => options.push(setting),
+            }
+        }
+    }
+    options
 }
 
 /// The `main` of `decode-<family>`.
