@@ -855,3 +855,96 @@ fn the_header_stores_only_the_chosen_puzzle_of_a_collection() {
         .collect();
     assert_eq!(stored, text.lines().collect::<Vec<_>>());
 }
+
+/// The verdict and the sorted solutions (JSON) of `encode ARGS FILE |
+/// solve SOLVE | decode --json`.
+fn outcome(file: &str, encode_args: &[&str], solve_args: &[&str]) -> (String, Vec<String>) {
+    let outs = solve_file(file, encode_args, solve_args, &["--json"]);
+    assert!(
+        [0, 20].contains(&code(&outs[2])),
+        "{file} {encode_args:?}: {}",
+        stderr(&outs[2])
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&outs[2].stdout).expect("JSON");
+    let mut solutions: Vec<String> = doc["solutions"]
+        .as_array()
+        .expect("solutions")
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    solutions.sort();
+    (doc["verdict"].to_string(), solutions)
+}
+
+/// The presolve's unit clauses change no answer and no count: every
+/// instance with and without it, under full cover and with empty cells.
+fn presolve_changes_nothing_on(files: &[(String, Vec<&str>)], solve_args: &[&str]) {
+    for (file, args) in files {
+        let mut without = args.clone();
+        without.extend(["--presolve", "false"]);
+        assert_eq!(
+            outcome(file, args, solve_args),
+            outcome(file, &without, solve_args),
+            "{file} {args:?}"
+        );
+    }
+}
+
+#[test]
+fn the_presolve_changes_no_answer_or_count() {
+    let mut files: Vec<(String, Vec<&str>)> = Vec::new();
+    for entry in std::fs::read_dir(path("seed")).expect("seed folder") {
+        let file = entry.expect("entry").path();
+        if file.extension().is_some_and(|e| e == "in") {
+            files.push((file.to_string_lossy().into_owned(), vec![]));
+        }
+    }
+    let inputs5 = path("thomasahle/inputs5.txt");
+    for n in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"] {
+        for rules in [&[][..], &["--allow-empty"], &["--allow-touching"]] {
+            let mut args = vec!["--puzzle", n];
+            args.extend(rules);
+            files.push((inputs5.clone(), args));
+        }
+    }
+    for n in ["11", "12", "13", "14", "15", "16", "17", "18", "19", "20"] {
+        for rules in [&[][..], &["--allow-empty"], &["--allow-touching"]] {
+            let mut args = vec!["--puzzle", n];
+            args.extend(rules);
+            files.push((inputs5.clone(), args));
+        }
+    }
+    for n in 4..=20 {
+        files.push((adc_problem(&format!("{n:02}")), vec![]));
+    }
+    presolve_changes_nothing_on(&files, &["--all"]);
+}
+
+/// The same for the larger sets: every inputs10 puzzle (`--all`), and the
+/// ADC 2015 problems with empty cells, whose solutions are too many to
+/// enumerate (the first 20). Minutes: `cargo test -- --ignored`.
+#[test]
+#[ignore]
+fn the_presolve_changes_no_answer_or_count_on_the_large_sets() {
+    let inputs10 = path("thomasahle/inputs10.txt");
+    let numbers: Vec<String> = (1..=11).map(|n| n.to_string()).collect();
+    let files: Vec<(String, Vec<&str>)> = numbers
+        .iter()
+        .map(|n| (inputs10.clone(), vec!["--puzzle", n.as_str()]))
+        .collect();
+    presolve_changes_nothing_on(&files, &["--all"]);
+    let files: Vec<(String, Vec<&str>)> = (4..=20)
+        .map(|n| (adc_problem(&format!("{n:02}")), vec!["--allow-empty"]))
+        .collect();
+    for (file, args) in &files {
+        let mut without = args.clone();
+        without.extend(["--presolve", "false"]);
+        let count = |args: &[&str]| outcome(file, args, &["--max", "20"]);
+        let (with, without) = (count(args), count(&without));
+        assert_eq!(
+            (with.0, with.1.len()),
+            (without.0, without.1.len()),
+            "{file}"
+        );
+    }
+}
