@@ -63,6 +63,7 @@ pub mod gen;
 pub mod io;
 pub mod literal;
 pub mod model;
+pub mod multi;
 pub mod names;
 pub mod readable;
 pub mod registry;

@@ -948,3 +948,65 @@ fn the_presolve_changes_no_answer_or_count_on_the_large_sets() {
         );
     }
 }
+
+#[test]
+fn a_collection_solves_in_one_pipeline_with_every_puzzle_checked() {
+    let file = path("thomasahle/inputs5.txt");
+    let outs = solve_file(&file, &["--all-puzzles"], &["--max", "2"], &[]);
+    // Some puzzles have no solution: solve and decode say so in their
+    // exit codes.
+    assert_eq!(code(&outs[1]), 20, "{}", stderr(&outs[1]));
+    assert_eq!(code(&outs[2]), 20, "{}", stderr(&outs[2]));
+    let text = stdout(&outs[2]);
+    let mut verdicts = Vec::new();
+    let mut number = 0;
+    for line in text.lines() {
+        if let Some(n) = line
+            .strip_prefix("puzzle ")
+            .and_then(|l| l.strip_suffix(':'))
+        {
+            number += 1;
+            assert_eq!(n, number.to_string());
+        } else if ["no solution", "unique", "at least 2 solutions"].contains(&line) {
+            verdicts.push(line.to_string());
+        }
+    }
+    let want: Vec<&str> = INPUTS5
+        .iter()
+        .enumerate()
+        .map(|(i, &sat)| match (sat, i + 1) {
+            (false, _) => "no solution",
+            (true, 12) => "at least 2 solutions",
+            (true, _) => "unique",
+        })
+        .collect();
+    assert_eq!(verdicts, want);
+    // Each formula's header stores its own puzzle only.
+    let cnf = stdout(&run("encode-numberlink", &["--all-puzzles", &file], b""));
+    assert_eq!(cnf.matches("c satpipe stream 1\n").count(), 20);
+    assert_eq!(cnf.matches("c option --puzzle=1\n").count(), 20);
+    assert!(!cnf.contains("--all-puzzles"));
+    assert!(cnf.contains("c puzzle # puzzle 20 of inputs5.txt\n"));
+    // A file of one puzzle is a collection of one.
+    let outs = solve_file(&path("seed/input-7by7.in"), &["--all-puzzles"], &[], &[]);
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    assert!(!stdout(&outs[2]).contains("puzzle 1:"));
+}
+
+#[test]
+fn a_broken_puzzle_in_a_collection_is_reported_with_its_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = temp_file(dir.path(), "c.txt", b"2 1\nAA\n\n2 1\nA.\n\n3 x\n");
+    let out = run(
+        "encode-numberlink",
+        &["--all-puzzles", &file.to_string_lossy()],
+        b"",
+    );
+    common::assert_error(&out, "c.txt:5:");
+    let out = run(
+        "encode-numberlink",
+        &["--all-puzzles", "--puzzle", "2", &file.to_string_lossy()],
+        b"",
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+}

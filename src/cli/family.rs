@@ -6,6 +6,7 @@ use crate::error::{Error, IoContext, Result};
 use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
 use crate::model::{read_model_stream_with, Status};
+use crate::multi::Parts;
 use clap::{Args, CommandFactory, FromArgMatches, Parser};
 use std::io::Write;
 use std::path::PathBuf;
@@ -340,9 +341,56 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
     Ok((puzzle, options))
 }
 
-/// Decodes, checks and renders every solution of a model stream.
+/// Decodes, checks and renders every solution of a model stream; a stream
+/// of several formulas' answers (crate::multi) part by part, each after a
+/// line `puzzle N:`.
 pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
-    let mut input = Input::open(&args.input)?;
+    let input = Input::open(&args.input)?;
+    if args.cnf.is_some() {
+        return decode_stream::<F>(args, input, &mut io::stdout());
+    }
+    let mut parts = Parts::new(input);
+    let mut codes = Vec::new();
+    let mut first = Vec::new();
+    let mut out = io::stdout();
+    while let Some(part) = parts.next_part()? {
+        let number = parts.count();
+        if number > 1 && (args.svg.is_some() || args.png.is_some()) {
+            return Err(Error::Usage(format!(
+                "{}: --svg and --png draw one puzzle's solutions, and this stream holds several",
+                part.name
+            )));
+        }
+        if number == 1 {
+            // Held back until it is known whether a second part follows.
+            codes.push(decode_stream::<F>(args, part, &mut first)?);
+            continue;
+        }
+        if number == 2 {
+            writeln!(out, "puzzle 1:").with_name(io::STDOUT_NAME)?;
+            out.write_all(&first).with_name(io::STDOUT_NAME)?;
+            first.clear();
+        }
+        writeln!(out, "puzzle {number}:").with_name(io::STDOUT_NAME)?;
+        codes.push(decode_stream::<F>(args, part, &mut out)?);
+    }
+    out.write_all(&first).with_name(io::STDOUT_NAME)?;
+    out.flush().with_name(io::STDOUT_NAME)?;
+    Ok(if codes.contains(&1) {
+        1
+    } else if codes.contains(&20) {
+        20
+    } else {
+        0
+    })
+}
+
+/// [`decode`] for the answers to one formula, written to `out`.
+fn decode_stream<F: Family>(
+    args: &DecodeArgs<F::Style>,
+    mut input: Input,
+    out: &mut dyn Write,
+) -> Result<u8> {
     let source = input.name.clone();
     // The puzzle is parsed from the header on a second thread as soon as
     // the header has arrived, while `solve` may still be printing models
@@ -382,7 +430,6 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
         .name_index()
         .map_err(|m| Error::parse(&source, 1, m))?;
     let style = args.format.clone().unwrap_or_default();
-    let mut out = io::stdout();
     let mut solutions = Vec::with_capacity(stream.solutions.len());
     for (i, found) in stream.solutions.iter().enumerate() {
         let assignment = Assignment::new(&index, &found.model);
@@ -463,7 +510,7 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             "explanation": explanation,
             "solutions": solutions,
         });
-        serde_json::to_writer_pretty(&mut out, &document)
+        serde_json::to_writer_pretty(&mut *out, &document)
             .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
         writeln!(out).with_name(io::STDOUT_NAME)?;
     } else if machine {
