@@ -137,6 +137,13 @@ pub trait Family {
     /// document with `width`, `height` and `viewBox`, its text escaped;
     /// [`crate::svg::Svg`] writes the frame.
     fn svg(puzzle: &Self::Puzzle, solution: &Self::Solution) -> String;
+    /// The solution cell by cell: where each cell is drawn and what it
+    /// shows, the same cells in the same order for every solution of the
+    /// puzzle. Solutions are compared by it ([`crate::partial`]): the
+    /// forced cells after `solve --backbone`, the differing ones with
+    /// `decode-<family> --diff`. A cell must tell apart every difference
+    /// of its variables (its key may say more than its text).
+    fn cells(puzzle: &Self::Puzzle, solution: &Self::Solution) -> Vec<crate::partial::GridCell>;
     /// True for a style that programs read (SVG, JSON, a contest answer
     /// file, a puzzle file): standard output then holds that format alone,
     /// for the first solution, and the verdict goes to standard error.

@@ -152,12 +152,35 @@ pub struct ModelStream {
     /// Whether enumeration ran to the end (`c enumeration complete`):
     /// `Some(true)` means the solutions listed are all there are.
     pub complete: Option<bool>,
+    /// The backbone of `solve --backbone`, when the stream has one (the
+    /// solutions are then its witnesses).
+    pub backbone: Option<StreamBackbone>,
+    /// The number of solutions from `solve --count` (`s mc N`), in
+    /// decimal: counts outgrow every integer type.
+    pub model_count: Option<String>,
+}
+
+/// The backbone lines of a model stream.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StreamBackbone {
+    /// The literals listed as true in every solution.
+    pub forced: Vec<Lit>,
+    /// True after `c backbone complete`, false after `c backbone stopped`.
+    pub complete: bool,
 }
 
 /// Comment that `solve` prints when enumeration found every solution.
 pub const ENUMERATION_COMPLETE: &str = "c enumeration complete";
 /// Comment that `solve` prints when enumeration stopped early.
 pub const ENUMERATION_STOPPED: &str = "c enumeration stopped";
+
+/// Comment lines of `solve --backbone` that list forced literals
+/// (`c backbone 3 -7 12 0`).
+pub const BACKBONE: &str = "c backbone";
+/// Comment that `solve --backbone` prints when the search ran to its end.
+pub const BACKBONE_COMPLETE: &str = "c backbone complete";
+/// Comment that `solve --backbone` prints when the search stopped early.
+pub const BACKBONE_STOPPED: &str = "c backbone stopped";
 
 /// Reads a model stream or a MiniSat result file.
 pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
@@ -265,6 +288,23 @@ pub fn read_model_stream_with(
                     stream.complete = Some(true);
                 } else if trimmed.starts_with(ENUMERATION_STOPPED) {
                     stream.complete = Some(false);
+                } else if let Some(rest) = trimmed
+                    .strip_prefix(BACKBONE)
+                    .filter(|r| r.starts_with(' '))
+                {
+                    let backbone = stream.backbone.get_or_insert_with(Default::default);
+                    if trimmed.starts_with(BACKBONE_COMPLETE) {
+                        backbone.complete = true;
+                    } else if !trimmed.starts_with(BACKBONE_STOPPED) {
+                        let ended = parse_lits(rest, &mut backbone.forced)
+                            .map_err(|m| err(line_no, format!("a backbone line: {m}")))?;
+                        if !ended {
+                            return Err(err(
+                                line_no,
+                                "a backbone line has no terminating 0".into(),
+                            ));
+                        }
+                    }
                 }
             }
             ("s", rest) => {
@@ -278,6 +318,24 @@ pub fn read_model_stream_with(
                     &mut stream,
                     line_no,
                 )?;
+                if let Some(count) = rest.trim().strip_prefix("mc ") {
+                    let count = count.trim();
+                    if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(err(
+                            line_no,
+                            format!("a model count that is no number: '{trimmed}'"),
+                        ));
+                    }
+                    let count = count.trim_start_matches('0');
+                    let count = if count.is_empty() { "0" } else { count };
+                    stream.status = Some(if count == "0" {
+                        Status::Unsatisfiable
+                    } else {
+                        Status::Satisfiable
+                    });
+                    stream.model_count = Some(count.to_string());
+                    continue;
+                }
                 let status = Status::parse(rest)
                     .ok_or_else(|| err(line_no, format!("unknown status line '{trimmed}'")))?;
                 if matches!(status, Status::Satisfiable | Status::OptimumFound) {

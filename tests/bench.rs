@@ -805,3 +805,136 @@ fn a_dimacs_folder_with_a_wrong_expectation_gets_error_rows() {
     assert_eq!(rows[0].result, Outcome::Error, "{:?}", rows[0]);
     assert!(rows[0].message.contains("wrong answer"), "{:?}", rows[0]);
 }
+
+/// A peer that "solves" with satpipe's own `solve` after its install step
+/// left a mark in its cache, and one that cannot be installed.
+fn peer_scripts(dir: &Path) -> std::path::PathBuf {
+    let peers = dir.join("peers");
+    std::fs::create_dir_all(&peers).expect("mkdir");
+    let solve = common::bin("solve").display().to_string();
+    let scripts = [
+        (
+            "fake.sh",
+            format!(
+                "#!/bin/sh\nset -eu\ncase $1 in\n\
+                 install) mkdir -p \"$2\" && touch \"$2/built\" ;;\n\
+                 run) test -f \"$2/built\" || exit 1; shift 2; \
+                 exec {solve} \"$1\" >/dev/null ;;\nesac\n"
+            ),
+        ),
+        (
+            "absent.sh",
+            "#!/bin/sh\necho 'its source is not here' >&2\nexit 3\n".to_string(),
+        ),
+    ];
+    for (name, text) in scripts {
+        let path = temp_file(&peers, name, text.as_bytes());
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    peers
+}
+
+#[test]
+fn a_peer_runs_once_per_instance_and_the_report_takes_ratios_against_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = dimacs_folder(dir.path());
+    temp_file(
+        &instances.join("formulas"),
+        "bench.conf",
+        b"kind dimacs\nvariant default\npeer fake\npeer absent\nbaseline fake\nexpect php.cnf unsat\n",
+    );
+    let peers = peer_scripts(dir.path());
+    let csv = dir.path().join("results.csv");
+    let mut command = std::process::Command::new(common::bin("bench-run"));
+    command
+        .args(["--instances", instances.to_str().expect("utf-8")])
+        .args(["--peers", peers.to_str().expect("utf-8")])
+        .args(["--family", "formulas", "--solvers", "cadical minisat"])
+        .args(["--csv", csv.to_str().expect("utf-8")])
+        .env("SATPIPE_PEER_CACHE", dir.path().join("cache"));
+    let ran = common::run_command(command, b"");
+    assert_eq!(code(&ran), 0, "{}", stderr(&ran));
+    assert!(
+        stderr(&ran).contains("peer absent skipped: its source is not here"),
+        "{}",
+        stderr(&ran)
+    );
+    assert!(dir.path().join("cache/fake/built").is_file());
+    let rows = read_rows(&csv).expect("rows");
+    // Two instances: two solvers for the pipeline, one run for each peer.
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    for row in rows.iter().filter(|r| r.encoding == "fake") {
+        assert_eq!(row.solver, "peer", "{row:?}");
+        let answer = if row.instance == "php.cnf" {
+            Outcome::Unsat
+        } else {
+            Outcome::Sat
+        };
+        assert_eq!(row.result, answer, "{row:?}");
+        assert!(!row.verified, "a peer's answer is its own: {row:?}");
+    }
+    for row in rows.iter().filter(|r| r.encoding == "absent") {
+        assert_eq!(row.result, Outcome::Error, "{row:?}");
+        assert!(row.message.contains("its source is not here"), "{row:?}");
+    }
+    let report = run(
+        "bench-report",
+        &[
+            csv.to_str().expect("utf-8"),
+            "--family",
+            "formulas",
+            "--view",
+            "pivot",
+            "--print",
+            "--out",
+            dir.path().join("out").to_str().expect("utf-8"),
+            "--instances",
+            instances.to_str().expect("utf-8"),
+        ],
+        b"",
+    );
+    assert_eq!(code(&report), 0, "{}", stderr(&report));
+    let table = stdout(&report);
+    let header = table
+        .lines()
+        .find(|l| l.starts_with("| instance"))
+        .expect("a table");
+    assert_eq!(
+        header,
+        "| instance | answer | fake | absent | cadical | cadical fake / default | minisat \
+         | minisat fake / default |",
+        "{table}"
+    );
+    assert!(table.contains("the peer's own program"), "{table}");
+    assert!(table.contains("peer not available"), "{table}");
+}
+
+#[test]
+fn a_peer_without_a_script_is_named_up_front() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = dimacs_folder(dir.path());
+    temp_file(
+        &instances.join("formulas"),
+        "bench.conf",
+        b"kind dimacs\npeer nowhere\n",
+    );
+    let peers = peer_scripts(dir.path());
+    let listed = run(
+        "bench-run",
+        &[
+            "--instances",
+            instances.to_str().expect("utf-8"),
+            "--peers",
+            peers.to_str().expect("utf-8"),
+            "--list",
+        ],
+        b"",
+    );
+    assert_eq!(code(&listed), 1, "{}", stderr(&listed));
+    assert!(
+        stderr(&listed).contains("peer 'nowhere' has no script"),
+        "{}",
+        stderr(&listed)
+    );
+}

@@ -7,6 +7,7 @@
 //! variant default                  # a variant: name, then encoder arguments,
 //! variant seed --encoding seed     # optionally `| solve args | decode args`
 //! variant naive | --enumeration blocking --block full
+//! peer ahle                        # a dedicated solver, scripts/peers/ahle.sh
 //! extension .in .txt               # files with these endings are instances
 //! exclude results peer-solutions   # skip paths with one of these components
 //! options adc2015 --allow-empty    # extra arguments under a folder (`.`: all),
@@ -28,6 +29,14 @@
 //! pattern (`options`, `skip`, `expect`, `target`) matches an instance
 //! name equal to it or under it; `.` matches every instance; of several
 //! matching `expect` or `target` lines the last one counts.
+//!
+//! A `peer` variant runs `scripts/peers/NAME.sh run CACHE FILE ARGS...`
+//! (FILE the instance's puzzle file or `-`, ARGS the encoder arguments of
+//! the instance, for the script to translate) once per instance instead
+//! of a pipeline; its exit code says 10 solved, 20 no solution.
+//! `scripts/peers/NAME.sh install CACHE` is run once before, to build or
+//! install the peer into its cache (exit 3: not available here, with the
+//! reason on standard error). `baseline NAME` then gives ratios against it.
 //!
 //! `kind dimacs` makes the folder a family of DIMACS files that go to
 //! `solve` as they are.
@@ -97,6 +106,9 @@ pub struct Encoding {
     pub solve_args: Vec<String>,
     /// Arguments given to `decode-<family>`.
     pub decode_args: Vec<String>,
+    /// A peer: a dedicated solver run by `scripts/peers/<name>.sh` instead
+    /// of a satpipe pipeline (a `peer NAME` line).
+    pub peer: bool,
 }
 
 /// An instance listed in a configuration rather than discovered.
@@ -175,7 +187,7 @@ pub struct FamilyConfig {
 }
 
 /// The directives a configuration knows, for the error message.
-const DIRECTIVES: &str = "kind, variant, encoding, extension, exclude, options, skip, \
+const DIRECTIVES: &str = "kind, variant, encoding, peer, extension, exclude, options, skip, \
                           instance, expect, target, target-name, baseline";
 
 /// The file endings of a `kind dimacs` folder's instances when the
@@ -212,6 +224,31 @@ impl FamilyConfig {
                         args: args.encode,
                         solve_args: args.solve,
                         decode_args: args.decode,
+                        peer: false,
+                    });
+                }
+                "peer" => {
+                    let name = match words.as_slice() {
+                        [_, name] => name,
+                        _ => {
+                            return Err(at(
+                                "`peer` needs one name (its script is scripts/peers/NAME.sh)"
+                                    .into(),
+                            ))
+                        }
+                    };
+                    if name == "|" || name == "target" || name.contains('/') {
+                        return Err(at(format!("'{name}' cannot be a peer name")));
+                    }
+                    if config.encodings.iter().any(|e| &e.name == name) {
+                        return Err(at(format!("variant '{name}' defined twice")));
+                    }
+                    config.encodings.push(Encoding {
+                        name: name.clone(),
+                        args: Vec::new(),
+                        solve_args: Vec::new(),
+                        decode_args: Vec::new(),
+                        peer: true,
                     });
                 }
                 "kind" => match words.get(1..).unwrap_or_default() {
@@ -301,13 +338,17 @@ impl FamilyConfig {
         if config.dimacs && config.extensions.is_empty() && config.instances.is_empty() {
             config.extensions = DIMACS_EXTENSIONS.iter().map(|e| e.to_string()).collect();
         }
-        if config.encodings.is_empty() {
-            config.encodings.push(Encoding {
-                name: "default".into(),
-                args: Vec::new(),
-                solve_args: Vec::new(),
-                decode_args: Vec::new(),
-            });
+        if config.encodings.iter().all(|e| e.peer) {
+            config.encodings.insert(
+                0,
+                Encoding {
+                    name: "default".into(),
+                    args: Vec::new(),
+                    solve_args: Vec::new(),
+                    decode_args: Vec::new(),
+                    peer: false,
+                },
+            );
         }
         if let Some(baseline) = &config.baseline {
             if baseline != "target" && !config.encodings.iter().any(|e| &e.name == baseline) {

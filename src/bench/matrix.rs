@@ -56,6 +56,9 @@ pub enum SolverSpec {
     External(String),
     /// `solve --solver-cmd COMMAND`.
     Command(String),
+    /// Not `solve` at all: the runs of a peer variant, whose script does
+    /// the whole work (see [`Peer`]).
+    Peer,
 }
 
 impl SolverSpec {
@@ -86,6 +89,7 @@ impl SolverSpec {
             SolverSpec::Embedded(name) => name.clone(),
             SolverSpec::External(name) => format!("ext:{name}"),
             SolverSpec::Command(command) => format!("cmd:{command}"),
+            SolverSpec::Peer => PEER_SOLVER.to_string(),
         }
     }
 
@@ -141,7 +145,7 @@ impl SolverSpec {
                 }
                 Ok(())
             }
-            SolverSpec::Command(_) => Ok(()),
+            SolverSpec::Command(_) | SolverSpec::Peer => Ok(()),
         }
     }
 
@@ -151,6 +155,7 @@ impl SolverSpec {
             SolverSpec::Embedded(name) => vec!["--solver".into(), name.clone()],
             SolverSpec::External(name) => vec!["--external".into(), name.clone()],
             SolverSpec::Command(command) => vec!["--solver-cmd".into(), command.clone()],
+            SolverSpec::Peer => Vec::new(),
         }
     }
 }
@@ -206,6 +211,40 @@ impl Tools {
     }
 }
 
+/// The `solver` column of a peer's runs.
+pub const PEER_SOLVER: &str = "peer";
+
+/// A dedicated solver benchmarked beside satpipe: `peer NAME` in a
+/// family's configuration, run by the script `NAME.sh` of the peers
+/// folder (`install CACHE`, then `run CACHE FILE ARGS...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Peer {
+    /// Its name (the variant's).
+    pub name: String,
+    /// Its script.
+    pub script: PathBuf,
+    /// The folder it is installed into (outside the repository).
+    pub cache: PathBuf,
+}
+
+impl Peer {
+    /// The peer `name` of the scripts in `peers_dir`, installed under
+    /// `$SATPIPE_PEER_CACHE` (default `~/.cache/satpipe-peers`).
+    pub fn new(name: &str, peers_dir: &Path) -> Peer {
+        let root = std::env::var_os("SATPIPE_PEER_CACHE")
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache/satpipe-peers"))
+            })
+            .unwrap_or_else(|| std::env::temp_dir().join("satpipe-peers"));
+        Peer {
+            name: name.to_string(),
+            script: peers_dir.join(format!("{name}.sh")),
+            cache: root.join(name),
+        }
+    }
+}
+
 /// A group of runs that share one encoded formula: one instance with one
 /// encoding variant, through several solvers.
 #[derive(Debug, Clone)]
@@ -228,8 +267,10 @@ pub struct Group {
     pub decode_args: Vec<String>,
     /// The known answer, if any.
     pub expect: Option<Expect>,
-    /// The solvers to run on the formula.
+    /// The solvers to run on the formula (for a peer: [`SolverSpec::Peer`]).
     pub solvers: Vec<SolverSpec>,
+    /// The peer that runs this group instead of a pipeline.
+    pub peer: Option<Peer>,
 }
 
 impl Group {
@@ -275,6 +316,8 @@ pub struct Selection {
     pub per_dir: Option<usize>,
     /// The solvers.
     pub solvers: Vec<SolverSpec>,
+    /// The folder of the peers' scripts (`scripts/peers`).
+    pub peers_dir: PathBuf,
 }
 
 /// Files under `dir`, recursively, sorted.
@@ -408,12 +451,24 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
                         Expect::Unsat
                     }),
                     solvers: selection.solvers.clone(),
+                    peer: None,
                 });
             }
             continue;
         }
         let dir = selection.instances_dir.join(family);
         let config = FamilyConfig::load(&dir)?;
+        for encoding in config.encodings.iter().filter(|e| e.peer && wanted(e)) {
+            let script = Peer::new(&encoding.name, &selection.peers_dir).script;
+            if !script.is_file() {
+                return Err(Error::Usage(format!(
+                    "{}: peer '{}' has no script {} (give the folder with --peers DIR)",
+                    dir.join(CONFIG_FILE).display(),
+                    encoding.name,
+                    script.display()
+                )));
+            }
+        }
         // (instance name, source, the listed instance's own arguments)
         let mut instances: Vec<(String, Source, StageArgs)> = Vec::new();
         if config.discovers() {
@@ -480,6 +535,9 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
                 let Some(mut args) = config.stage_args(&instance, encoding) else {
                     continue;
                 };
+                let peer = encoding
+                    .peer
+                    .then(|| Peer::new(&encoding.name, &selection.peers_dir));
                 args.extend(&own);
                 let folder = dir.display().to_string();
                 for word in args
@@ -501,7 +559,11 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
                     solve_args: args.solve,
                     decode_args: args.decode,
                     expect: config.expected(&instance),
-                    solvers: selection.solvers.clone(),
+                    solvers: match &peer {
+                        Some(_) => vec![SolverSpec::Peer],
+                        None => selection.solvers.clone(),
+                    },
+                    peer: peer.clone(),
                 });
             }
         }
@@ -576,6 +638,9 @@ mod tests {
             ("variant a\nbaseline b\n", 2, "no variant"),
             ("instance x\n", 1, "needs a name"),
             ("instance x - a\ninstance x - b\n", 2, "twice"),
+            ("peer\n", 1, "`peer` needs one name"),
+            ("variant a\npeer a\n", 2, "twice"),
+            ("peer ../x\n", 1, "cannot be a peer name"),
         ] {
             let error = FamilyConfig::parse("f.conf", text)
                 .expect_err(text)

@@ -6,6 +6,7 @@
 //! solver's wall-clock seconds (`solve_seconds`); PAR-2 charges an
 //! unsolved run (UNKNOWN or ERROR) twice the time limit.
 
+use super::matrix::PEER_SOLVER;
 use super::rows::{Key, Outcome, Row};
 use crate::error::{Error, IoContext, Result};
 use plotters::prelude::*;
@@ -715,8 +716,13 @@ pub fn pivot_markdown(
     let mut solvers: Vec<String> = Vec::new();
     let mut instances: Vec<String> = Vec::new();
     let mut cells: HashMap<(&str, &str, &str), &Row> = HashMap::new();
+    // Peers (dedicated solvers, one column each, whatever the solver) and
+    // the pipeline variants, which get a column per solver.
+    let is_peer = |variant: &str| config.encodings.iter().any(|e| e.peer && e.name == variant);
+    let peers: Vec<String> = variants.iter().filter(|v| is_peer(v)).cloned().collect();
+    variants.retain(|v| !is_peer(v));
     for row in &rows {
-        if !solvers.contains(&row.solver) {
+        if !solvers.contains(&row.solver) && row.solver != PEER_SOLVER {
             solvers.push(row.solver.clone());
         }
         if !instances.contains(&row.instance) {
@@ -735,10 +741,15 @@ pub fn pivot_markdown(
     let baseline = baseline.or(config.baseline.as_deref());
     let by_target = baseline == Some("target");
     if let Some(name) = baseline.filter(|b| *b != "target") {
-        if !variants.iter().any(|v| v == name) {
+        if !variants.iter().chain(&peers).any(|v| v == name) {
             return Err(Error::Usage(format!(
                 "baseline '{name}' has no rows in family '{family}' (variants: {})",
-                variants.join(", ")
+                variants
+                    .iter()
+                    .chain(&peers)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
     }
@@ -783,6 +794,7 @@ pub fn pivot_markdown(
     if has_targets {
         header.push(target_title.clone());
     }
+    header.extend(peers.iter().cloned());
     for solver in &solvers {
         for variant in &variants {
             header.push(title(solver, variant));
@@ -819,6 +831,12 @@ pub fn pivot_markdown(
             Some("target") => format!(
                 " Ratios: {} over our seconds.",
                 target_title.trim_end_matches(" (s)")
+            ),
+            Some(name) if peers.iter().any(|p| p == name) => format!(
+                " Ratios: `{name}`'s seconds (the peer's own program, load and solve, its \
+                 answer not checked) over our pipeline's, same run: at least 1.0x means at or \
+                 below {name}'s time; the total's ratios sum the instances both ran without \
+                 failing."
             ),
             Some(name) => format!(
                 " Ratios: the `{name}` variant's seconds over the other's, same solver, same \
@@ -857,10 +875,29 @@ pub fn pivot_markdown(
         if has_targets {
             line.push(target.map_or("-".into(), seconds_text));
         }
+        for peer in &peers {
+            let found = cells.get(&(instance.as_str(), peer.as_str(), PEER_SOLVER));
+            if let Some(row) = found.filter(|r| r.result == Outcome::Error) {
+                errors.push(row);
+            }
+            let cell = found.map(|r| Cell::of(r));
+            line.push(cell.map_or("-".into(), |c| c.text()));
+            if let Some(c) = cell {
+                totals
+                    .entry((PEER_SOLVER.to_string(), peer.clone()))
+                    .and_modify(|t| *t = t.plus(c))
+                    .or_insert(c);
+            }
+        }
         for solver in &solvers {
             let cell = |variant: &str| {
+                let solver = if is_peer(variant) {
+                    PEER_SOLVER
+                } else {
+                    solver.as_str()
+                };
                 cells
-                    .get(&(instance.as_str(), variant, solver.as_str()))
+                    .get(&(instance.as_str(), variant, solver))
                     .map(|r| Cell::of(r))
             };
             for variant in &variants {
@@ -906,6 +943,10 @@ pub fn pivot_markdown(
             } else {
                 String::new()
             });
+        }
+        for peer in &peers {
+            let total = totals.get(&(PEER_SOLVER.to_string(), peer.clone()));
+            line.push(total.map_or("-".into(), |c| c.text()));
         }
         for solver in &solvers {
             for variant in &variants {

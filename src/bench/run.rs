@@ -4,7 +4,7 @@
 //! row per finished run.
 
 use super::config::Expect;
-use super::matrix::{Group, SolverSpec, Source, Tools, GEN_FAMILY};
+use super::matrix::{Group, Peer, SolverSpec, Source, Tools, GEN_FAMILY};
 use super::rows::{Key, Outcome, Row, Sink};
 use crate::error::{Error, IoContext, Result};
 use std::collections::{HashMap, VecDeque};
@@ -153,6 +153,141 @@ pub struct RunSettings {
     /// Runs of each (instance, variant, solver); the row kept is the one
     /// with the median pipeline seconds, or an ERROR row if any run failed.
     pub repeat: usize,
+    /// Peers that cannot run here, with the reason (filled by
+    /// [`run_matrix`] from their install step).
+    pub unavailable_peers: HashMap<String, String>,
+}
+
+/// Seconds a peer's install step may take (a build from source).
+const INSTALL_SECONDS: u64 = 3600;
+
+/// Runs the install step of every peer among `groups` (once each) and
+/// returns the ones that cannot run, with the reason: the script's exit 3
+/// and its message, or its failure.
+pub fn install_peers(
+    groups: &[&Group],
+    work_dir: &Path,
+    stop: &AtomicBool,
+) -> Result<HashMap<String, String>> {
+    let mut peers: Vec<&Peer> = groups.iter().filter_map(|g| g.peer.as_ref()).collect();
+    peers.sort_by(|a, b| a.name.cmp(&b.name));
+    peers.dedup_by(|a, b| a.name == b.name);
+    let mut unavailable = HashMap::new();
+    for peer in peers {
+        let log =
+            tempfile::NamedTempFile::new_in(work_dir).with_name(&work_dir.display().to_string())?;
+        let args = vec!["install".to_string(), peer.cache.display().to_string()];
+        let installed = measure(
+            &peer.script,
+            &args,
+            None,
+            log.path(),
+            Duration::from_secs(INSTALL_SECONDS),
+            stop,
+        );
+        let note = match installed {
+            Err(e) => Some(e.to_string()),
+            Ok(m) if m.code == Some(0) => None,
+            Ok(m) if m.code == Some(3) => Some(if m.stderr.is_empty() {
+                "not available here".to_string()
+            } else {
+                m.stderr
+            }),
+            Ok(m) => Some(describe_failure("install", &m)),
+        };
+        if let Some(note) = note {
+            eprintln!("bench-run: peer {} skipped: {note}", peer.name);
+            unavailable.insert(peer.name.clone(), note);
+        }
+    }
+    Ok(unavailable)
+}
+
+/// Runs a peer on one instance: one row, SAT when its script exits 10,
+/// UNSAT at 20 (its answers are the peer's own, not checked by satpipe),
+/// compared with the known answer.
+fn run_peer(
+    group: &Group,
+    peer: &Peer,
+    settings: &RunSettings,
+    stop: &AtomicBool,
+    emit: &mut dyn FnMut(Row) -> Result<()>,
+) -> Result<()> {
+    let limit = settings.time_limit;
+    let mut row = Row {
+        family: group.family.clone(),
+        instance: group.instance.clone(),
+        encoding: group.encoding.clone(),
+        encoder_options: group.encoder_options(),
+        solver: SolverSpec::Peer.label(),
+        result: Outcome::Error,
+        verified: false,
+        variables: None,
+        clauses: None,
+        encode_seconds: 0.0,
+        solve_seconds: 0.0,
+        decode_seconds: 0.0,
+        peak_mb: 0.0,
+        time_limit: limit,
+        message: String::new(),
+        solutions: None,
+        solve_options: group.solve_options(),
+        decode_options: group.decode_options(),
+    };
+    if let Some(note) = settings.unavailable_peers.get(&peer.name) {
+        row.message = format!("peer not available: {note}");
+        return emit(row);
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("bench-run-")
+        .tempdir_in(&settings.work_dir)
+        .with_name(&settings.work_dir.display().to_string())?;
+    let answer = dir.path().join("answer.txt");
+    let mut args = vec!["run".to_string(), peer.cache.display().to_string()];
+    args.push(match &group.source {
+        Source::File(path) | Source::Cnf(path) => path.display().to_string(),
+        Source::Args | Source::Gen { .. } => "-".to_string(),
+    });
+    args.extend(group.encoder_args.iter().cloned());
+    let ran = measure(
+        &peer.script,
+        &args,
+        None,
+        &answer,
+        Duration::from_secs_f64(limit),
+        stop,
+    )?;
+    if ran.interrupted {
+        return Ok(());
+    }
+    row.solve_seconds = ran.seconds;
+    row.peak_mb = mib(ran.peak_kib);
+    row.result = match (ran.timed_out, ran.code) {
+        (true, _) => {
+            row.message = format!("killed at the time limit ({:.0} s)", ran.seconds);
+            Outcome::Unknown
+        }
+        (false, Some(10)) => Outcome::Sat,
+        (false, Some(20)) => Outcome::Unsat,
+        (false, _) => {
+            row.message = describe_failure("peer", &ran);
+            Outcome::Error
+        }
+    };
+    if row.result.solved() {
+        row.message = "the peer's own answer (not checked by satpipe)".into();
+        // A peer finds one solution: a known count only says SAT or UNSAT.
+        let expect = group.expect.map(|e| match e {
+            Expect::Solutions(0) => Expect::Unsat,
+            Expect::Solutions(_) => Expect::Sat,
+            other => other,
+        });
+        if let Some(message) = expect.and_then(|e| contradiction(e, row.result, None)) {
+            row.result = Outcome::Error;
+            row.message = message;
+        }
+    }
+    emit(row)
 }
 
 /// Runs `group` `settings.repeat` times and emits one row per solver: an
@@ -286,6 +421,9 @@ pub fn run_group(
     stop: &AtomicBool,
     emit: &mut dyn FnMut(Row) -> Result<()>,
 ) -> Result<()> {
+    if let Some(peer) = &group.peer {
+        return run_peer(group, peer, settings, stop, emit);
+    }
     let dir = tempfile::Builder::new()
         .prefix("bench-run-")
         .tempdir_in(&settings.work_dir)
@@ -582,6 +720,10 @@ pub fn run_matrix(
         }
     }
     let total: usize = work.iter().map(|(_, p)| p.len()).sum();
+    let pending_groups: Vec<&Group> = work.iter().map(|(g, _)| *g).collect();
+    let mut settings = settings.clone();
+    settings.unavailable_peers = install_peers(&pending_groups, &settings.work_dir, stop)?;
+    let settings = &settings;
     progress.start(total as u64);
     let work = Mutex::new(work);
     let shared = Mutex::new((sink, summary));

@@ -45,6 +45,12 @@ pub struct BenchRunArgs {
     #[arg(long, value_name = "DIR", default_value = "instances")]
     pub instances: PathBuf,
 
+    /// The folder of the peers' scripts: `peer NAME` in a bench.conf runs
+    /// DIR/NAME.sh (installed into $SATPIPE_PEER_CACHE/NAME, default
+    /// ~/.cache/satpipe-peers/NAME).
+    #[arg(long, value_name = "DIR", default_value = "scripts/peers")]
+    pub peers: PathBuf,
+
     /// Families to run (repeatable or comma-separated; default: all found,
     /// plus gen).
     #[arg(long = "family", value_name = "NAME", value_delimiter = ',')]
@@ -170,6 +176,8 @@ impl BenchRunArgs {
         let mut args = vec![
             "--instances".to_string(),
             self.instances.display().to_string(),
+            "--peers".to_string(),
+            self.peers.display().to_string(),
             "--time-limit".to_string(),
             format!("{}", self.time_limit),
         ];
@@ -259,6 +267,7 @@ impl Command for BenchRunArgs {
             filters: self.filter.clone(),
             per_dir: self.per_dir,
             solvers: solvers.clone(),
+            peers_dir: self.peers.clone(),
         };
         let mut groups = plan(&selection, &tools)?;
         let mut out = io::stdout();
@@ -325,6 +334,7 @@ impl Command for BenchRunArgs {
             tools,
             work_dir,
             repeat: self.repeat,
+            unavailable_peers: Default::default(),
         };
         // A second handler cannot be installed (only in tests calling run
         // twice); the runs then simply cannot be interrupted cleanly.

@@ -7,6 +7,7 @@ use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
 use crate::model::{read_model_stream_with, Status};
 use crate::multi::Parts;
+use crate::partial::Partial;
 use clap::{Args, CommandFactory, FromArgMatches, Parser};
 use std::io::Write;
 use std::path::PathBuf;
@@ -49,6 +50,13 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
     /// (several solutions: FILE-1.svg, FILE-2.svg, ...).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+
+    /// Draw where the solutions differ instead of each solution: the cells
+    /// all of them share, the others marked `?` (after `solve --max 2` or
+    /// `--all`). A stream of `solve --backbone` is always drawn so: its
+    /// shared cells are the forced ones.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 /// Parses the command line of a family command under its own name; returns
@@ -443,6 +451,22 @@ fn decode_stream<F: Family>(
         solutions.push(solution);
     }
     let count = solutions.len();
+    if let Some(counted) = &stream.model_count {
+        return report_count::<F>(args, counted);
+    }
+    let view = match (&stream.backbone, args.diff) {
+        (Some(backbone), _) => Some(PartialView::Backbone {
+            complete: backbone.complete,
+        }),
+        (None, true) => Some(PartialView::Diff),
+        (None, false) => None,
+    };
+    if let Some(view) = view.filter(|_| count > 0) {
+        let cells: Vec<_> = solutions.iter().map(|s| F::cells(&puzzle, s)).collect();
+        if let Some(partial) = Partial::compare(&cells) {
+            return draw_partial::<F>(args, &partial, view, count);
+        }
+    }
     // In a format for programs, standard output holds that format alone:
     // the first solution, no preamble, no separators, the verdict on
     // standard error.
@@ -536,6 +560,106 @@ fn decode_stream<F: Family>(
         (0, _) => 1,
         _ => 0,
     })
+}
+
+/// The views of several solutions at once ([`crate::partial`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PartialView {
+    /// The witnesses of `solve --backbone`: shared cells are forced.
+    Backbone {
+        /// Whether the backbone search ran to its end.
+        complete: bool,
+    },
+    /// `--diff`: where the solutions of the stream differ.
+    Diff,
+}
+
+/// Prints (and draws, with `--svg`/`--png`) the cells the solutions share,
+/// the others marked open, with a line saying what they are.
+fn draw_partial<F: Family>(
+    args: &DecodeArgs<F::Style>,
+    partial: &Partial,
+    view: PartialView,
+    count: usize,
+) -> Result<u8> {
+    let total = partial.cells.len();
+    let fixed = partial.fixed();
+    let open = total - fixed;
+    let summary = match view {
+        PartialView::Backbone { complete: true } if open == 0 => {
+            format!("unique: all {total} cells forced")
+        }
+        PartialView::Backbone { complete: true } => format!(
+            "not unique: {fixed} of {total} cells forced (the same in every solution), {open} \
+             undetermined (?), {count} solutions seen"
+        ),
+        PartialView::Backbone { complete: false } => format!(
+            "backbone search stopped (time limit): {open} of {total} cells shown to vary (?); \
+             the other {fixed} are not proved forced"
+        ),
+        PartialView::Diff if count == 1 => {
+            "one solution: nothing to compare (solve --max 2 or --all gives more)".to_string()
+        }
+        PartialView::Diff => {
+            format!("the {count} solutions differ in {open} of {total} cells (?), agree on {fixed}")
+        }
+    };
+    let mut out = io::stdout();
+    if args.json {
+        let document = serde_json::json!({
+            "family": F::NAME,
+            "view": match view { PartialView::Diff => "diff", PartialView::Backbone { .. } => "backbone" },
+            "complete": match view { PartialView::Backbone { complete } => Some(complete), PartialView::Diff => None },
+            "solutions": count,
+            "cells": total,
+            "fixed": fixed,
+            "open": partial.cells.iter().zip(&partial.open).filter(|(_, &o)| o).map(|(c, _)| [c.row, c.col]).collect::<Vec<_>>(),
+            "grid": partial.text(),
+            "verdict": summary,
+        });
+        serde_json::to_writer_pretty(&mut out, &document)
+            .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
+        writeln!(out).with_name(io::STDOUT_NAME)?;
+    } else {
+        out.write_all(partial.text().as_bytes())
+            .with_name(io::STDOUT_NAME)?;
+        writeln!(out, "{summary}").with_name(io::STDOUT_NAME)?;
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let drawing = partial.svg();
+        if let Some(svg) = &args.svg {
+            std::fs::write(svg, &drawing).with_name(&svg.display().to_string())?;
+        }
+        if let Some(png) = &args.png {
+            write_png(png, &drawing)?;
+        }
+    }
+    out.flush().with_name(io::STDOUT_NAME)?;
+    Ok(0)
+}
+
+/// A stream of `solve --count`: the number, nothing to draw.
+fn report_count<F: Family>(args: &DecodeArgs<F::Style>, counted: &str) -> Result<u8> {
+    let verdict = match counted {
+        "0" => "no solution (counted)".to_string(),
+        "1" => "unique (counted)".to_string(),
+        n => format!("{n} solutions (counted; solve --max N draws some)"),
+    };
+    let mut out = io::stdout();
+    if args.json {
+        let document = serde_json::json!({
+            "family": F::NAME,
+            "count": counted,
+            "verdict": verdict,
+        });
+        serde_json::to_writer_pretty(&mut out, &document)
+            .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
+        writeln!(out).with_name(io::STDOUT_NAME)?;
+    } else {
+        writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
+    }
+    out.flush().with_name(io::STDOUT_NAME)?;
+    Ok(if counted == "0" { 20 } else { 0 })
 }
 
 /// `FILE` for a single solution, else `FILE-N` before the extension.

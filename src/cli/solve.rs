@@ -6,6 +6,7 @@ use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
 use crate::multi::Parts;
 use crate::solve::{run, Blocking, Enumeration, SolveOptions};
+use crate::solver::counter::{self, Counter};
 use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
 use crate::solver::proof::ProofRequest;
@@ -72,6 +73,26 @@ pub struct SolveArgs {
     /// Enumerate every solution distinct on the projection set.
     #[arg(long)]
     pub all: bool,
+
+    /// Find the backbone: the projection literals true in every solution
+    /// (a puzzle's forced cells). Prints the solutions that witness the
+    /// others, then `c backbone LITS 0` lines and `c backbone complete`;
+    /// decoders draw the forced cells and mark the rest undetermined.
+    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "count"])]
+    pub backbone: bool,
+
+    /// Count the solutions on the projection set with a model counter
+    /// instead of finding them (Ganak, from `pip install pyganak`; or
+    /// --counter-cmd). Prints `s mc N`; exit 10 when there are solutions,
+    /// 20 when none, 0 when the time limit stopped the counter.
+    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "solver", "external", "solver_cmd", "json"])]
+    pub count: bool,
+
+    /// The model counter for --count: a command that reads a DIMACS file
+    /// with `c p show` lines (its name is appended) and prints the model
+    /// counting competition's `s mc N` or `c s exact arb int N`.
+    #[arg(long, value_name = "COMMAND", requires = "count")]
+    pub counter_cmd: Option<String>,
 
     /// Stop after N solutions (`--max 2` asks whether a solution is unique).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -193,6 +214,102 @@ impl SolveArgs {
 /// the clock.
 const MAX_TIME_LIMIT: f64 = 1e9;
 
+impl SolveArgs {
+    /// `--time-limit` as a duration, checked.
+    fn time_limit(&self) -> Result<Option<Duration>> {
+        match self.time_limit {
+            Some(t) if !(t.is_finite() && (0.0..=MAX_TIME_LIMIT).contains(&t)) => {
+                Err(Error::Usage(format!(
+                    "--time-limit must be a number of seconds from 0 to {MAX_TIME_LIMIT:e}, not {t}"
+                )))
+            }
+            Some(t) => Ok(Some(Duration::from_secs_f64(t))),
+            None => Ok(None),
+        }
+    }
+
+    /// `--count`: the header, the counter's name, `s mc N` (or `s
+    /// UNKNOWN` at the time limit) and the seconds.
+    fn count_solutions(&self) -> Result<u8> {
+        let start = std::time::Instant::now();
+        let deadline = self.time_limit()?.map(|t| start + t);
+        let counter = match &self.counter_cmd {
+            Some(command) if command.trim().is_empty() => {
+                return Err(Error::Usage("--counter-cmd needs a command".into()))
+            }
+            Some(command) => Counter::Command(command.clone()),
+            None => Counter::Ganak,
+        };
+        let mut input = Input::open(&self.input)?;
+        let formula = read_formula(
+            &mut input,
+            ReadOptions {
+                relaxed: self.relaxed,
+            },
+        )?;
+        if formula.kind == crate::cnf::Kind::Wcnf {
+            return Err(Error::Usage(
+                "--count is for CNF, not WCNF (its soft clauses are no constraints)".into(),
+            ));
+        }
+        // Counters can take long to see that there is nothing to count
+        // (Ganak needs a minute for the pigeonhole formula php 4 3): an
+        // embedded solver says so first.
+        let unsatisfiable = match embedded::available().first() {
+            Some(name) => match embedded::create(name, &[])? {
+                Some(mut solver) => {
+                    solver.reserve(formula.num_vars)?;
+                    for clause in formula.hard.iter() {
+                        solver.add_clause(clause)?;
+                    }
+                    solver.solve(deadline)? == crate::solver::Outcome::Unsat
+                }
+                None => false,
+            },
+            None => false,
+        };
+        let (counted, who) = if unsatisfiable {
+            (
+                Some("0".to_string()),
+                "none (an embedded solver found no solution)".to_string(),
+            )
+        } else {
+            (
+                counter::count(&formula, &counter, deadline)?,
+                counter.description(),
+            )
+        };
+        let mut text = String::new();
+        for line in &formula.header {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push_str(&format!("c counter {who}\n"));
+        let code = match &counted {
+            Some(count) => {
+                text.push_str(&format!("s mc {count}\n"));
+                if count == "0" {
+                    20
+                } else {
+                    10
+                }
+            }
+            None => {
+                text.push_str("s UNKNOWN\n");
+                0
+            }
+        };
+        text.push_str(&format!(
+            "c stat seconds {:.3}\n",
+            start.elapsed().as_secs_f64()
+        ));
+        let mut out = io::stdout();
+        out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        out.flush().with_name(io::STDOUT_NAME)?;
+        Ok(code)
+    }
+}
+
 /// Runs `solve-kissat` with our arguments: embedded Kissat lives in its own
 /// binary because it cannot be linked beside CaDiCaL.
 fn delegate_to_kissat() -> Result<u8> {
@@ -216,6 +333,9 @@ impl Command for SolveArgs {
         if self.list_solvers {
             return self.list_solvers();
         }
+        if self.count {
+            return self.count_solutions();
+        }
         let embedded_name = match (&self.solver, &self.external, &self.solver_cmd) {
             (Some(name), _, _) => Some(name.clone()),
             (None, None, None) => embedded::available().first().map(|s| s.to_string()),
@@ -232,15 +352,7 @@ impl Command for SolveArgs {
                 )));
             }
         }
-        let time_limit = match self.time_limit {
-            Some(t) if !(t.is_finite() && (0.0..=MAX_TIME_LIMIT).contains(&t)) => {
-                return Err(Error::Usage(format!(
-                    "--time-limit must be a number of seconds from 0 to {MAX_TIME_LIMIT:e}, not {t}"
-                )));
-            }
-            Some(t) => Some(Duration::from_secs_f64(t)),
-            None => None,
-        };
+        let time_limit = self.time_limit()?;
         let external = self.external_config()?;
         if external.is_some() && !self.solver_option.is_empty() {
             return Err(Error::Usage(
@@ -289,6 +401,7 @@ impl Command for SolveArgs {
                 enumeration: self.enumeration,
                 verbose: self.verbose,
                 json: self.json,
+                backbone: self.backbone,
             };
             if proof.is_some() && formula.kind == crate::cnf::Kind::Wcnf {
                 return Err(Error::Usage(
@@ -330,9 +443,7 @@ impl Command for SolveArgs {
                         None => Ok(Box::new(External::new(config.clone())?)),
                     },
                     (None, Some(name)) => match &proof {
-                        Some(request) => {
-                            embedded::create_with_proof(&solver_options, &request.path)?
-                        }
+                        Some(request) => embedded::create_with_proof(&solver_options, &request.path)?,
                         None => embedded::create(name, &solver_options)?,
                     }
                     .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),

@@ -37,6 +37,7 @@ pub mod words;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
+use crate::partial::GridCell;
 use crate::family::{Assignment, Family};
 pub use fill::FillEncoding;
 pub use puzzle::{Mode, Puzzle, Square};
@@ -254,6 +255,19 @@ impl Family for Crossword {
 
     fn svg(_puzzle: &Puzzle, solution: &Solution) -> String {
         render::svg(solution)
+    }
+
+    fn cells(_puzzle: &Puzzle, solution: &Solution) -> Vec<GridCell> {
+        solution
+            .grid
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.chars()
+                    .enumerate()
+                    .map(move |(c, letter)| GridCell::new(r, c, letter.to_string()))
+            })
+            .collect()
     }
 
     fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {

@@ -24,6 +24,7 @@ pub mod render;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::Result;
+use crate::partial::GridCell;
 use crate::family::{Assignment, Family};
 pub use encode::Encoding;
 pub use formats::Format;
@@ -142,6 +143,16 @@ pub struct Nonogram;impl Family for Nonogram {
 
     fn svg(puzzle: &Puzzle, solution: &Grid) -> String {
         render::svg(puzzle, solution)
+    }
+
+    fn cells(_puzzle: &Puzzle, solution: &Grid) -> Vec<GridCell> {
+        let width = solution.width.max(1);
+        solution
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, &black)| GridCell::new(i / width, i % width, if black { "#" } else { "." }))
+            .collect()
     }
 
     fn check(

@@ -32,6 +32,7 @@ pub mod seed;
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family, Part};
+use crate::partial::GridCell;
 pub use puzzle::{Cell, Format, Puzzle};
 
 /// Which encoding `encode-numberlink` writes.
@@ -285,6 +286,26 @@ impl Family for Numberlink {
 
     fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
         render::svg(puzzle, solution)
+    }
+
+    /// A cell shows its line's glyph (or its endpoint's label) and is
+    /// compared by the glyph and the line.
+    fn cells(puzzle: &Puzzle, solution: &Solution) -> Vec<GridCell> {
+        let glyphs = render::glyphs(puzzle, solution);
+        let mut cells = Vec::with_capacity(puzzle.rows * puzzle.cols);
+        for (r, row) in glyphs.into_iter().enumerate() {
+            for (c, glyph) in row.into_iter().enumerate() {
+                let line = solution
+                    .grid
+                    .get(r)
+                    .and_then(|row| row.get(c))
+                    .copied()
+                    .unwrap_or(0);
+                let key = format!("{glyph} {line}");
+                cells.push(GridCell::keyed(r, c, glyph, key));
+            }
+        }
+        cells
     }
 
     fn check(

@@ -118,27 +118,40 @@ fn numbers(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
 
 /// The line drawing: endpoints as numbers, path cells as box characters.
 fn lines(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
+    let glyphs = glyphs(puzzle, solution);
+    table(puzzle, solution, colour, |r, c| glyphs[r][c].clone())
+}
+
+/// What the line drawing shows in every cell: an endpoint's label, a box
+/// character for a path cell, else the cell's line label.
+pub fn glyphs(puzzle: &Puzzle, solution: &Solution) -> Vec<Vec<String>> {
     let links = links(puzzle, solution);
     let ends = puzzle.endpoint_grid();
-    table(puzzle, solution, colour, |r, c| {
-        if ends[r][c] != 0 {
-            return label(puzzle, ends[r][c]);
-        }
-        let glyph = match links[r][c] {
-            [false, false, true, true] => "─",
-            [true, true, false, false] => "|",
-            [false, true, true, false] => "┐",
-            [false, true, false, true] => "┌",
-            [true, false, true, false] => "┘",
-            [true, false, false, true] => "└",
-            _ => "",
-        };
-        if glyph.is_empty() {
-            label_at(puzzle, solution, r, c)
-        } else {
-            glyph.to_string()
-        }
-    })
+    (0..puzzle.rows)
+        .map(|r| {
+            (0..puzzle.cols)
+                .map(|c| {
+                    if ends[r][c] != 0 {
+                        return label(puzzle, ends[r][c]);
+                    }
+                    let glyph = match links[r][c] {
+                        [false, false, true, true] => "─",
+                        [true, true, false, false] => "|",
+                        [false, true, true, false] => "┐",
+                        [false, true, false, true] => "┌",
+                        [true, false, true, false] => "┘",
+                        [true, false, false, true] => "└",
+                        _ => "",
+                    };
+                    if glyph.is_empty() {
+                        label_at(puzzle, solution, r, c)
+                    } else {
+                        glyph.to_string()
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The ADC 2015 answer format: `SIZE WxH`, then rows of two-digit numbers.

@@ -28,6 +28,7 @@ pub mod words;
 
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
+use crate::partial::GridCell;
 use crate::family::{Assignment, Family};
 pub use puzzle::{Puzzle, Rule};
 
@@ -221,6 +222,16 @@ impl Family for Rules {
 
     fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
         render::svg(puzzle, &solution.values)
+    }
+
+    fn cells(puzzle: &Puzzle, solution: &Solution) -> Vec<GridCell> {
+        puzzle
+            .layout
+            .cells
+            .iter()
+            .zip(&solution.cells)
+            .map(|(at, value)| GridCell::new(at.row, at.col, value.clone()))
+            .collect()
     }
 
     fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {

@@ -38,6 +38,7 @@ pub mod search;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
+use crate::partial::GridCell;
 use crate::family::{Assignment, Family};
 pub use encode::{Choice, Distinct, Mode};
 pub use grid::Grid;
@@ -142,6 +143,27 @@ impl Family for Sanalouhos {
 
     fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
         render::svg(&puzzle.grid, solution)
+    }
+
+    /// A cell shows its letter and is compared by the cells of the tile
+    /// that covers it.
+    fn cells(puzzle: &Puzzle, solution: &Solution) -> Vec<GridCell> {
+        let grid = &puzzle.grid;
+        let mut tile_of = vec![String::new(); grid.len()];
+        for tile in &solution.tiles {
+            let key = format!("{:?}", tile.cells);
+            for &[r, c] in &tile.cells {
+                if let Some(slot) = tile_of.get_mut(r * grid.cols + c) {
+                    slot.clone_from(&key);
+                }
+            }
+        }
+        (0..grid.len())
+            .map(|cell| {
+                let (r, c) = grid.position(cell);
+                GridCell::keyed(r, c, grid.letter(cell).to_string(), tile_of[cell].clone())
+            })
+            .collect()
     }
 
     fn preamble(

@@ -41,9 +41,12 @@ use crate::model::{check_model, write_v_lines, Model, ModelChecker, Status};
 use crate::solver::Backend;
 use rustsat::types::Var;
 use std::collections::HashSet;
+
+pub use backbone::Backbone;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+mod backbone;
 mod bounds;
 mod cube_search;
 mod cubes;
@@ -95,6 +98,9 @@ pub struct SolveOptions {
     pub verbose: bool,
     /// Print one JSON document instead of the model stream.
     pub json: bool,
+    /// Find the backbone (the projection literals true in every
+    /// solution) instead of solutions ([`backbone`]).
+    pub backbone: bool,
 }
 
 impl SolveOptions {
@@ -107,7 +113,7 @@ impl SolveOptions {
     }
 
     fn enumerating(&self) -> bool {
-        self.limit() != Some(1)
+        self.backbone || self.limit() != Some(1)
     }
 }
 
@@ -145,6 +151,10 @@ pub struct Report {
     pub seconds: f64,
     /// Backend statistics.
     pub statistics: Vec<(String, String)>,
+    /// With `--backbone`: what the search proved (in the JSON document
+    /// as [`json_document`] writes it).
+    #[serde(skip)]
+    pub backbone: Option<Backbone>,
 }
 
 /// Creates a fresh backend; called once, or twice when all optimal
@@ -165,7 +175,15 @@ pub fn run(
         }
     }
     let report = match formula.kind {
+        Kind::Cnf if options.backbone => session.backbone(factory)?,
         Kind::Cnf => session.satisfy(factory)?,
+        Kind::Wcnf if options.backbone => {
+            return Err(Error::Usage(
+                "--backbone is for CNF: a WCNF's soft clauses may be broken (solve its hard \
+                 clauses, or enumerate the optima with --all)"
+                    .into(),
+            ))
+        }
         Kind::Wcnf => session.optimise(factory)?,
     };
     if options.json {
@@ -215,6 +233,14 @@ pub fn json_document(report: &Report) -> serde_json::Value {
         "true_names": report.solutions.iter().map(|s| &s.true_names).collect::<Vec<_>>(),
         "stats": stats,
     });
+    if let Some(backbone) = &report.backbone {
+        doc["backbone"] = serde_json::json!({
+            "forced": backbone.forced.iter().map(|l| l.to_ipasir()).collect::<Vec<_>>(),
+            "complete": backbone.complete,
+            "undecided": backbone.undecided,
+            "calls": backbone.calls,
+        });
+    }
     if report.best_cost.is_some() || report.solutions.iter().any(|s| s.cost.is_some()) {
         doc["costs"] = report.solutions.iter().map(|s| s.cost).collect();
     }
@@ -366,6 +392,7 @@ impl<'a> Session<'a> {
             best_cost,
             seconds: self.start.elapsed().as_secs_f64(),
             statistics: backend.statistics(),
+            backbone: None,
         }
     }
 }

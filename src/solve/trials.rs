@@ -27,7 +27,7 @@ impl<'a> Session<'a> {
 
     /// A fresh backend for the formula with `units` added as unit clauses
     /// (and no `c try-first` or `c relax` of its own).
-    fn backend_with_units(
+    pub(super) fn backend_with_units(
         &mut self,
         factory: &mut BackendFactory<'_>,
         units: Vec<Lit>,

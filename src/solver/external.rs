@@ -134,6 +134,82 @@ fn spawn_reader<R: Read + Send + 'static>(mut stream: R) -> thread::JoinHandle<V
     })
 }
 
+/// What a program run by [`run_until`] left.
+pub struct Finished {
+    /// Its exit code: 0, 10 or 20.
+    pub code: i32,
+    /// Its standard output.
+    pub stdout: Vec<u8>,
+}
+
+/// Runs `args` (program first) in a process group of its own, with
+/// `stdin` (or none), until it ends or `deadline` passes: `None` when the
+/// deadline killed it (with its children). An exit other than 0, 10 or 20,
+/// a crash or a failure to start is an error saying which, with the end
+/// of what it printed.
+pub fn run_until(
+    args: &[String],
+    stdin: Option<std::fs::File>,
+    deadline: Option<Instant>,
+) -> std::result::Result<Option<Finished>, String> {
+    let program = args.first().ok_or("an empty command")?;
+    let mut command = Command::new(program);
+    command
+        .args(&args[1..])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    match stdin {
+        Some(file) => command.stdin(file),
+        None => command.stdin(Stdio::null()),
+    };
+    install_interrupt_handler();
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("cannot start '{program}': {e}"))?;
+    RUNNING_GROUP.store(child.id() as i32, Ordering::SeqCst);
+    let stdout = child.stdout.take().map(spawn_reader);
+    let stderr = child.stderr.take().map(spawn_reader);
+    let status = match deadline {
+        None => Some(child.wait().map_err(|e| e.to_string())?),
+        Some(deadline) => {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            child
+                .wait_timeout(wait.max(Duration::from_millis(1)))
+                .map_err(|e| e.to_string())?
+        }
+    };
+    let Some(status) = status else {
+        kill_group(&mut child);
+        RUNNING_GROUP.store(0, Ordering::SeqCst);
+        return Ok(None);
+    };
+    RUNNING_GROUP.store(0, Ordering::SeqCst);
+    let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
+    let stderr = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
+    if let Some(signal) = status.signal() {
+        return Err(format!(
+            "crashed (killed by signal {signal}){}",
+            tail(&stderr)
+        ));
+    }
+    let code = status.code().unwrap_or(-1);
+    if ![0, 10, 20].contains(&code) {
+        let hint = match code {
+            126 => " (the command is not executable)".to_string(),
+            127 => " (the command was not found)".to_string(),
+            // A shell reports a child killed by signal N as 128 + N.
+            129..=159 => format!(" (killed by signal {})", code - 128),
+            _ => String::new(),
+        };
+        return Err(format!(
+            "failed with exit code {code}{hint}{}",
+            tail(if stderr.is_empty() { &stdout } else { &stderr })
+        ));
+    }
+    Ok(Some(Finished { code, stdout }))
+}
+
 fn tail(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let lines: Vec<&str> = text.lines().rev().take(5).collect();
@@ -184,61 +260,15 @@ impl Backend for External {
                     .replace("{proof}", &proof)
             })
             .collect();
-        let mut command = Command::new(&args[0]);
-        command
-            .args(&args[1..])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        if uses_input_path {
-            command.stdin(Stdio::null());
+        let stdin = if uses_input_path {
+            None
         } else {
-            let file = std::fs::File::open(&input).with_name(&input.display().to_string())?;
-            command.stdin(file);
-        }
-        let mut child = command
-            .spawn()
-            .map_err(|e| self.fail(format!("cannot start '{}': {e}", args[0])))?;
-        RUNNING_GROUP.store(child.id() as i32, Ordering::SeqCst);
-        let stdout = child.stdout.take().map(spawn_reader);
-        let stderr = child.stderr.take().map(spawn_reader);
-        let status = match deadline {
-            None => Some(child.wait().map_err(|e| self.fail(e))?),
-            Some(deadline) => {
-                let wait = deadline.saturating_duration_since(Instant::now());
-                child
-                    .wait_timeout(wait.max(Duration::from_millis(1)))
-                    .map_err(|e| self.fail(e))?
-            }
+            Some(std::fs::File::open(&input).with_name(&input.display().to_string())?)
         };
-        let Some(status) = status else {
-            kill_group(&mut child);
-            RUNNING_GROUP.store(0, Ordering::SeqCst);
+        let Some(finished) = run_until(&args, stdin, deadline).map_err(|m| self.fail(m))? else {
             return Ok(Outcome::Unknown);
         };
-        RUNNING_GROUP.store(0, Ordering::SeqCst);
-        let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
-        let stderr = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
-        if let Some(signal) = status.signal() {
-            return Err(self.fail(format!(
-                "crashed (killed by signal {signal}){}",
-                tail(&stderr)
-            )));
-        }
-        let code = status.code().unwrap_or(-1);
-        if ![0, 10, 20].contains(&code) {
-            let hint = match code {
-                126 => " (the command is not executable)".to_string(),
-                127 => " (the command was not found)".to_string(),
-                // A shell reports a child killed by signal N as 128 + N.
-                129..=159 => format!(" (killed by signal {})", code - 128),
-                _ => String::new(),
-            };
-            return Err(self.fail(format!(
-                "failed with exit code {code}{hint}{}",
-                tail(if stderr.is_empty() { &stdout } else { &stderr })
-            )));
-        }
+        let (code, stdout) = (finished.code, finished.stdout);
         let answer = match self.config.output {
             OutputConvention::Competition => parse_competition(&stdout, self.store.num_vars),
             OutputConvention::ResultFile => match std::fs::read(&output) {

@@ -6,6 +6,7 @@
 //! solver program described by a [`registry`] entry. The enumeration and
 //! optimisation loops in [`crate::solve`] work with any backend.
 
+pub mod counter;
 pub mod crosscheck;
 pub mod embedded;
 pub mod external;
