@@ -8,7 +8,7 @@
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench-crossword  crossword pipelines against the issue's targets
 #   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
-#   make bench-numberlink Numberlink pipelines, rank against seed encoding
+#   make bench-numberlink Numberlink pipelines against Ahle's solver (a peer)
 #   make bench-gen    cnf-gen formulas with known answers, by solver
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 #   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
@@ -115,7 +115,7 @@ bench-crossword: release
 # --allow-empty) and the 50x50 puzzles of inputs10, default encoding
 # against --encoding seed on the same solver in the same run.
 bench-numberlink: release
-	$(call bench_family,numberlink,cadical kissat,20,--jobs $(BENCH_JOBS))
+	$(call bench_family,numberlink,cadical minisat,20,--jobs $(BENCH_JOBS))
 # Sanalouhos: all solutions (cube enumeration against blocking clauses,
 # same run) and the least-words optimum, median of 5 runs.
 bench-sanalouhos: release

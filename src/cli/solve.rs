@@ -443,7 +443,9 @@ impl Command for SolveArgs {
                         None => Ok(Box::new(External::new(config.clone())?)),
                     },
                     (None, Some(name)) => match &proof {
-                        Some(request) => embedded::create_with_proof(&solver_options, &request.path)?,
+                        Some(request) => {
+                            embedded::create_with_proof(&solver_options, &request.path)?
+                        }
                         None => embedded::create(name, &solver_options)?,
                     }
                     .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),
