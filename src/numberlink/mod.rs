@@ -127,7 +127,7 @@ pub struct Options {
     pub puzzle: usize,
     /// Every puzzle of a multi-puzzle letter-grid file, one formula each
     /// in one stream (`solve` and `decode-numberlink` take them in turn).
-    #[arg(long, conflicts_with = "puzzle")]
+    #[arg(long)]
     pub all_puzzles: bool,
 }
 
@@ -182,6 +182,11 @@ impl Family for Numberlink {
         text: &str,
         options: &Options,
     ) -> Result<Option<Vec<Part<Options>>>> {
+        if options.all_puzzles && options.puzzle != 1 {
+            return Err(Error::Usage(
+                "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
+            ));
+        }
         // Empty for the seed and ADC formats (their first line is one
         // number or 'SIZE').
         let (spans, complete) = parse::letter_grid_spans(text);
