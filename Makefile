@@ -8,7 +8,7 @@
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench-crossword  crossword pipelines against the issue's targets
 #   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
-#   make bench-numberlink Numberlink pipelines, rank against seed encoding
+#   make bench-numberlink Numberlink pipelines against Ahle's solver (a peer)
 #   make bench-nonogram   nonograms (black and white, colour) against nonogrid
 #   make bench-gen    cnf-gen formulas with known answers, by solver
 #   make bench-count  model counting (solve --count) against enumeration
@@ -128,7 +128,7 @@ bench-crossword: release
 # --allow-empty) and the 50x50 puzzles of inputs10, default encoding
 # against --encoding seed on the same solver in the same run.
 bench-numberlink: release
-	$(call bench_family,numberlink,cadical kissat,20,--jobs $(BENCH_JOBS))
+	$(call bench_family,numberlink,cadical minisat,20,--jobs $(BENCH_JOBS))
 # Sanalouhos: all solutions (cube enumeration against blocking clauses,
 # same run) and the least-words optimum, median of 5 runs.
 bench-sanalouhos: release

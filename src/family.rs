@@ -57,6 +57,23 @@ impl<'a> Assignment<'a> {
     }
 }
 
+/// One puzzle of an input that holds several (see [`Family::parts`]).
+#[derive(Debug, Clone)]
+pub struct Part<O> {
+    /// The options that pick this puzzle out of the whole input (e.g.
+    /// `--puzzle 5`): the encoder parses the input under them, so errors
+    /// name the input's own lines.
+    pub options: O,
+    /// The puzzle's own text, which the CNF header stores instead of the
+    /// whole input.
+    pub text: String,
+    /// How the header's recorded options change so that `text` alone
+    /// parses to the same puzzle: `(name, Some(value))` records
+    /// `--name=value` in place of the given one, `(name, None)` drops
+    /// `--name`.
+    pub header_options: Vec<(&'static str, Option<String>)>,
+}
+
 /// One puzzle family.
 pub trait Family {
     /// The family name, as in the header's `c family` line.
@@ -89,6 +106,18 @@ pub trait Family {
         _argument: Option<&str>,
         _options: &Self::Options,
     ) -> Result<Option<(String, String)>> {
+        Ok(None)
+    }
+    /// The puzzles of an input that holds several (a collection file), for
+    /// the header to store only the chosen puzzle's text, or, when the
+    /// options ask for every puzzle, for `encode-<family>` to write one
+    /// formula per puzzle into one stream (docs/streams.md). `Ok(None)`,
+    /// the default, means the input is one puzzle, stored whole.
+    fn parts(
+        _source_name: &str,
+        _text: &str,
+        _options: &Self::Options,
+    ) -> Result<Option<Vec<Part<Self::Options>>>> {
         Ok(None)
     }
     /// Parses a puzzle file; errors name `source_name` and the line.

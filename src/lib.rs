@@ -65,6 +65,7 @@ pub mod generate;
 pub mod io;
 pub mod literal;
 pub mod model;
+pub mod multi;
 pub mod names;
 pub mod partial;
 pub mod readable;

@@ -812,3 +812,196 @@ fn the_fill_ladder_finds_the_fullest_solutions_first() {
     }
     assert!(climbed, "some first rung is refuted");
 }
+
+#[test]
+fn the_header_stores_only_the_chosen_puzzle_of_a_collection() {
+    let file = path("thomasahle/inputs5.txt");
+    let cnf = stdout(&run("encode-numberlink", &["--puzzle", "12", &file], b""));
+    let stored: Vec<&str> = cnf
+        .lines()
+        .filter_map(|l| l.strip_prefix("c puzzle "))
+        .collect();
+    assert_eq!(
+        stored,
+        [
+            "# puzzle 12 of inputs5.txt",
+            "4 5",
+            "...C",
+            ".BA.",
+            "....",
+            ".AB.",
+            "C..."
+        ]
+    );
+    // The stored text parses alone: the header records --puzzle=1.
+    assert!(cnf.contains("c option --puzzle=1\n"), "{cnf}");
+    // And the decoder checks the solutions against it.
+    let outs = pipeline(
+        &[
+            ("solve", &["--all"]),
+            ("decode-numberlink", &["--format", "numbers"]),
+        ],
+        cnf.as_bytes(),
+    );
+    assert_eq!(code(&outs[1]), 0, "{}", stderr(&outs[1]));
+    assert!(stdout(&outs[1]).ends_with("2 solutions\n"));
+    // A file of one puzzle is stored whole, as before.
+    let seed = path("seed/input-7by7.in");
+    let cnf = stdout(&run("encode-numberlink", &[&seed], b""));
+    let text = std::fs::read_to_string(&seed).expect("instance");
+    let stored: Vec<&str> = cnf
+        .lines()
+        .filter_map(|l| l.strip_prefix("c puzzle "))
+        .collect();
+    assert_eq!(stored, text.lines().collect::<Vec<_>>());
+}
+
+/// The verdict and the sorted solutions (JSON) of `encode ARGS FILE |
+/// solve SOLVE | decode --json`.
+fn outcome(file: &str, encode_args: &[&str], solve_args: &[&str]) -> (String, Vec<String>) {
+    let outs = solve_file(file, encode_args, solve_args, &["--json"]);
+    assert!(
+        [0, 20].contains(&code(&outs[2])),
+        "{file} {encode_args:?}: {}",
+        stderr(&outs[2])
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&outs[2].stdout).expect("JSON");
+    let mut solutions: Vec<String> = doc["solutions"]
+        .as_array()
+        .expect("solutions")
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    solutions.sort();
+    (doc["verdict"].to_string(), solutions)
+}
+
+/// The presolve's unit clauses change no answer and no count: every
+/// instance with and without it, under full cover and with empty cells.
+fn presolve_changes_nothing_on(files: &[(String, Vec<&str>)], solve_args: &[&str]) {
+    for (file, args) in files {
+        let mut without = args.clone();
+        without.extend(["--presolve", "false"]);
+        assert_eq!(
+            outcome(file, args, solve_args),
+            outcome(file, &without, solve_args),
+            "{file} {args:?}"
+        );
+    }
+}
+
+#[test]
+fn the_presolve_changes_no_answer_or_count() {
+    let mut files: Vec<(String, Vec<&str>)> = Vec::new();
+    for entry in std::fs::read_dir(path("seed")).expect("seed folder") {
+        let file = entry.expect("entry").path();
+        if file.extension().is_some_and(|e| e == "in") {
+            files.push((file.to_string_lossy().into_owned(), vec![]));
+        }
+    }
+    let inputs5 = path("thomasahle/inputs5.txt");
+    for n in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"] {
+        for rules in [&[][..], &["--allow-empty"], &["--allow-touching"]] {
+            let mut args = vec!["--puzzle", n];
+            args.extend(rules);
+            files.push((inputs5.clone(), args));
+        }
+    }
+    for n in ["11", "12", "13", "14", "15", "16", "17", "18", "19", "20"] {
+        for rules in [&[][..], &["--allow-empty"], &["--allow-touching"]] {
+            let mut args = vec!["--puzzle", n];
+            args.extend(rules);
+            files.push((inputs5.clone(), args));
+        }
+    }
+    for n in 4..=20 {
+        files.push((adc_problem(&format!("{n:02}")), vec![]));
+    }
+    presolve_changes_nothing_on(&files, &["--all"]);
+}
+
+/// The same for the larger sets: every inputs10 puzzle (`--all`), and the
+/// answers of the ADC 2015 problems with empty cells, whose solutions are
+/// too many to enumerate. Minutes: `cargo test -- --ignored`.
+#[test]
+#[ignore]
+fn the_presolve_changes_no_answer_or_count_on_the_large_sets() {
+    let inputs10 = path("thomasahle/inputs10.txt");
+    let numbers: Vec<String> = (1..=11).map(|n| n.to_string()).collect();
+    let files: Vec<(String, Vec<&str>)> = numbers
+        .iter()
+        .map(|n| (inputs10.clone(), vec!["--puzzle", n.as_str()]))
+        .collect();
+    presolve_changes_nothing_on(&files, &["--all"]);
+    let files: Vec<(String, Vec<&str>)> = (4..=20)
+        .map(|n| (adc_problem(&format!("{n:02}")), vec!["--allow-empty"]))
+        .collect();
+    for (file, args) in &files {
+        let mut without = args.clone();
+        without.extend(["--presolve", "false"]);
+        let answer = |args: &[&str]| outcome(file, args, &[]).0;
+        assert_eq!(answer(args), answer(&without), "{file}");
+    }
+}
+
+#[test]
+fn a_collection_solves_in_one_pipeline_with_every_puzzle_checked() {
+    let file = path("thomasahle/inputs5.txt");
+    let outs = solve_file(&file, &["--all-puzzles"], &["--max", "2"], &[]);
+    // Some puzzles have no solution: solve and decode say so in their
+    // exit codes.
+    assert_eq!(code(&outs[1]), 20, "{}", stderr(&outs[1]));
+    assert_eq!(code(&outs[2]), 20, "{}", stderr(&outs[2]));
+    let text = stdout(&outs[2]);
+    let mut verdicts = Vec::new();
+    let mut number = 0;
+    for line in text.lines() {
+        if let Some(n) = line
+            .strip_prefix("puzzle ")
+            .and_then(|l| l.strip_suffix(':'))
+        {
+            number += 1;
+            assert_eq!(n, number.to_string());
+        } else if ["no solution", "unique", "at least 2 solutions"].contains(&line) {
+            verdicts.push(line.to_string());
+        }
+    }
+    let want: Vec<&str> = INPUTS5
+        .iter()
+        .enumerate()
+        .map(|(i, &sat)| match (sat, i + 1) {
+            (false, _) => "no solution",
+            (true, 12) => "at least 2 solutions",
+            (true, _) => "unique",
+        })
+        .collect();
+    assert_eq!(verdicts, want);
+    // Each formula's header stores its own puzzle only.
+    let cnf = stdout(&run("encode-numberlink", &["--all-puzzles", &file], b""));
+    assert_eq!(cnf.matches("c satpipe stream 1\n").count(), 20);
+    assert_eq!(cnf.matches("c option --puzzle=1\n").count(), 20);
+    assert!(!cnf.contains("--all-puzzles"));
+    assert!(cnf.contains("c puzzle # puzzle 20 of inputs5.txt\n"));
+    // A file of one puzzle is a collection of one.
+    let outs = solve_file(&path("seed/input-7by7.in"), &["--all-puzzles"], &[], &[]);
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    assert!(!stdout(&outs[2]).contains("puzzle 1:"));
+}
+
+#[test]
+fn a_broken_puzzle_in_a_collection_is_reported_with_its_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = temp_file(dir.path(), "c.txt", b"2 1\nAA\n\n2 1\nA.\n\n3 x\n");
+    let out = run(
+        "encode-numberlink",
+        &["--all-puzzles", &file.to_string_lossy()],
+        b"",
+    );
+    common::assert_error(&out, "c.txt:5:");
+    let out = run(
+        "encode-numberlink",
+        &["--all-puzzles", "--puzzle", "2", &file.to_string_lossy()],
+        b"",
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+}

@@ -376,3 +376,37 @@ proptest! {
         prop_assert_eq!(&again.weights, &formula.weights);
     }
 }
+
+/// Two nonogram formulas in one stream: `solve` answers each (embedded,
+/// and an external solver one formula at a time), and the decoder checks
+/// and prints each after `puzzle N:`.
+#[test]
+fn several_formulas_in_one_stream() {
+    let dog = common::instance("nonogram/griddler/converted-non/inputDog.non");
+    let cnf = stdout(&run("encode-nonogram", &[&dog.to_string_lossy()], b""));
+    let two = format!("{cnf}{cnf}");
+    let mut solvers: Vec<&[&str]> = vec![&[]];
+    if common::external_available("minisat") {
+        solvers.push(&["--external", "minisat"]);
+    }
+    for solver in solvers {
+        let outs = pipeline(
+            &[("solve", solver), ("decode-nonogram", &["--format", "O"])],
+            two.as_bytes(),
+        );
+        assert_eq!(code(&outs[0]), 10, "{solver:?}: {}", stderr(&outs[0]));
+        assert_eq!(code(&outs[1]), 0, "{solver:?}: {}", stderr(&outs[1]));
+        let text = stdout(&outs[1]);
+        assert!(text.starts_with("puzzle 1:\n___OO\n"), "{text}");
+        assert!(text.contains("\npuzzle 2:\n___OO\n"), "{text}");
+    }
+    // One formula's stream has no `puzzle N:` line; a proof takes one
+    // formula.
+    let outs = pipeline(&[("solve", &[]), ("decode-nonogram", &[])], cnf.as_bytes());
+    assert!(!stdout(&outs[1]).contains("puzzle 1:"));
+    let out = run("solve", &["--proof", "-"], two.as_bytes());
+    assert_error(
+        &out,
+        "(formula 2): --proof and --check-proof take one formula",
+    );
+}

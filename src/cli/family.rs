@@ -6,6 +6,7 @@ use crate::error::{Error, IoContext, Result};
 use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
 use crate::model::{read_model_stream_with, Status};
+use crate::multi::Parts;
 use crate::partial::Partial;
 use clap::{Args, CommandFactory, FromArgMatches, Parser};
 use std::io::Write;
@@ -241,17 +242,70 @@ pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> R
             (source, input.read_to_string()?)
         }
     };
-    let puzzle = F::parse(&source, &text, &args.options)?;
-    let mut builder = F::encode(&puzzle, &args.options)?;
-    for option in options {
+    let mut out = io::stdout();
+    match F::parts(&source, &text, &args.options)? {
+        None => encode_puzzle::<F>(&mut out, &source, &text, &args.options, &text, options)?,
+        Some(parts) => {
+            for part in parts {
+                let recorded = header_options(options, &part.header_options);
+                encode_puzzle::<F>(
+                    &mut out,
+                    &source,
+                    &text,
+                    &part.options,
+                    &part.text,
+                    &recorded,
+                )?;
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// Parses the puzzle that `options` pick out of `text`, encodes it, and
+/// writes its formula with a header storing `stored` (the puzzle's text)
+/// and the `recorded` options; flushed, so that `solve` can start on it
+/// while the next puzzle of a collection is encoded.
+fn encode_puzzle<F: Family>(
+    out: &mut dyn Write,
+    source: &str,
+    text: &str,
+    options: &F::Options,
+    stored: &str,
+    recorded: &[String],
+) -> Result<()> {
+    let puzzle = F::parse(source, text, options)?;
+    let mut builder = F::encode(&puzzle, options)?;
+    for option in recorded {
         builder.argument(option.clone());
     }
-    builder.puzzle(&text);
+    builder.puzzle(stored);
     let formula = builder.finish();
-    let mut out = io::stdout();
-    write_formula(&mut out, &formula).with_name(io::STDOUT_NAME)?;
-    out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(0)
+    write_formula(out, &formula).with_name(io::STDOUT_NAME)?;
+    out.flush().with_name(io::STDOUT_NAME)
+}
+
+/// The recorded options (`--name=value`, `--flag`) with the changes of a
+/// [`crate::family::Part`]: `(name, Some(value))` replaces `--name`'s value
+/// in its place, `(name, None)` drops `--name`.
+fn header_options(recorded: &[String], changes: &[(&'static str, Option<String>)]) -> Vec<String> {
+    let mut options = recorded.to_vec();
+    for (name, value) in changes {
+        let flag = format!("--{name}");
+        let prefix = format!("--{name}=");
+        let position = options
+            .iter()
+            .position(|o| *o == flag || o.starts_with(&prefix));
+        options.retain(|o| *o != flag && !o.starts_with(&prefix));
+        if let Some(value) = value {
+            let setting = format!("--{name}={value}");
+            match position {
+                Some(at) => options.insert(at, setting),
+                None => options.push(setting),
+            }
+        }
+    }
+    options
 }
 
 /// The `main` of `decode-<family>`.
@@ -295,9 +349,56 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
     Ok((puzzle, options))
 }
 
-/// Decodes, checks and renders every solution of a model stream.
+/// Decodes, checks and renders every solution of a model stream; a stream
+/// of several formulas' answers (crate::multi) part by part, each after a
+/// line `puzzle N:`.
 pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
-    let mut input = Input::open(&args.input)?;
+    let input = Input::open(&args.input)?;
+    if args.cnf.is_some() {
+        return decode_stream::<F>(args, input, &mut io::stdout());
+    }
+    let mut parts = Parts::new(input);
+    let mut codes = Vec::new();
+    let mut first = Vec::new();
+    let mut out = io::stdout();
+    while let Some(part) = parts.next_part()? {
+        let number = parts.count();
+        if number > 1 && (args.svg.is_some() || args.png.is_some()) {
+            return Err(Error::Usage(format!(
+                "{}: --svg and --png draw one puzzle's solutions, and this stream holds several",
+                part.name
+            )));
+        }
+        if number == 1 {
+            // Held back until it is known whether a second part follows.
+            codes.push(decode_stream::<F>(args, part, &mut first)?);
+            continue;
+        }
+        if number == 2 {
+            writeln!(out, "puzzle 1:").with_name(io::STDOUT_NAME)?;
+            out.write_all(&first).with_name(io::STDOUT_NAME)?;
+            first.clear();
+        }
+        writeln!(out, "puzzle {number}:").with_name(io::STDOUT_NAME)?;
+        codes.push(decode_stream::<F>(args, part, &mut out)?);
+    }
+    out.write_all(&first).with_name(io::STDOUT_NAME)?;
+    out.flush().with_name(io::STDOUT_NAME)?;
+    Ok(if codes.contains(&1) {
+        1
+    } else if codes.contains(&20) {
+        20
+    } else {
+        0
+    })
+}
+
+/// [`decode`] for the answers to one formula, written to `out`.
+fn decode_stream<F: Family>(
+    args: &DecodeArgs<F::Style>,
+    mut input: Input,
+    out: &mut dyn Write,
+) -> Result<u8> {
     let source = input.name.clone();
     // The puzzle is parsed from the header on a second thread as soon as
     // the header has arrived, while `solve` may still be printing models
@@ -337,7 +438,6 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
         .name_index()
         .map_err(|m| Error::parse(&source, 1, m))?;
     let style = args.format.clone().unwrap_or_default();
-    let mut out = io::stdout();
     let mut solutions = Vec::with_capacity(stream.solutions.len());
     for (i, found) in stream.solutions.iter().enumerate() {
         let assignment = Assignment::new(&index, &found.model);
@@ -434,7 +534,7 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             "explanation": explanation,
             "solutions": solutions,
         });
-        serde_json::to_writer_pretty(&mut out, &document)
+        serde_json::to_writer_pretty(&mut *out, &document)
             .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
         writeln!(out).with_name(io::STDOUT_NAME)?;
     } else if machine {

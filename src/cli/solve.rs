@@ -4,6 +4,7 @@ use super::Command;
 use crate::dimacs::{read_formula, ReadOptions};
 use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
+use crate::multi::Parts;
 use crate::solve::{run, Blocking, Enumeration, SolveOptions};
 use crate::solver::counter::{self, Counter};
 use crate::solver::crosscheck::{self, run_cross_checked};
@@ -379,108 +380,122 @@ impl Command for SolveArgs {
             Some(spec) => Some(crosscheck::backend_factory(spec, &self.registry()?)?),
             None => None,
         };
-        let mut input = Input::open(&self.input)?;
-        let formula = read_formula(
-            &mut input,
-            ReadOptions {
-                relaxed: self.relaxed,
-            },
-        )?;
-        let options = SolveOptions {
-            all: self.all,
-            max: self.max,
-            time_limit,
-            blocking: self.block,
-            enumeration: self.enumeration,
-            verbose: self.verbose,
-            json: self.json,
-            backbone: self.backbone,
-        };
-        if proof.is_some() && formula.kind == crate::cnf::Kind::Wcnf {
-            return Err(Error::Usage(
-                "--proof and --check-proof are for CNF, not WCNF optimisation".into(),
-            ));
-        }
-        let mut solver_options = self.solver_option.clone();
-        if let Some(name) = embedded_name.as_deref() {
-            // What the encoder recommends for this solver, unless the
-            // command line sets the same option.
-            for (solver, option, value) in &formula.meta.solver_options {
-                if solver == name && !solver_options.iter().any(|(n, _)| n == option) {
-                    let setting = (option.clone(), *value);
-                    embedded::create(name, std::slice::from_ref(&setting)).map_err(|e| {
-                        Error::Usage(format!(
-                            "{}: the header's 'c solver-option {solver} {option}={value}': {e}",
-                            input.name
-                        ))
-                    })?;
-                    solver_options.push(setting);
+        // One formula after the other (crate::multi): a single formula's
+        // stream is one part.
+        let mut parts = Parts::new(Input::open(&self.input)?);
+        let mut statuses = Vec::new();
+        while let Some(mut input) = parts.next_part()? {
+            if parts.count() > 1 && proof.is_some() {
+                return Err(Error::Usage(format!(
+                    "{}: --proof and --check-proof take one formula, and this stream holds several",
+                    input.name
+                )));
+            }
+            let formula = read_formula(
+                &mut input,
+                ReadOptions {
+                    relaxed: self.relaxed,
+                },
+            )?;
+            let options = SolveOptions {
+                all: self.all,
+                max: self.max,
+                time_limit,
+                blocking: self.block,
+                enumeration: self.enumeration,
+                verbose: self.verbose,
+                json: self.json,
+                backbone: self.backbone,
+            };
+            if proof.is_some() && formula.kind == crate::cnf::Kind::Wcnf {
+                return Err(Error::Usage(
+                    "--proof and --check-proof are for CNF, not WCNF optimisation".into(),
+                ));
+            }
+            let mut solver_options = self.solver_option.clone();
+            if let Some(name) = embedded_name.as_deref() {
+                // What the encoder recommends for this solver, unless the
+                // command line sets the same option.
+                for (solver, option, value) in &formula.meta.solver_options {
+                    if solver == name && !solver_options.iter().any(|(n, _)| n == option) {
+                        let setting = (option.clone(), *value);
+                        embedded::create(name, std::slice::from_ref(&setting)).map_err(|e| {
+                            Error::Usage(format!(
+                                "{}: the header's 'c solver-option {solver} {option}={value}': {e}",
+                                input.name
+                            ))
+                        })?;
+                        solver_options.push(setting);
+                    }
                 }
             }
-        }
-        if enumerating
-            && embedded_name.as_deref() == Some("cadical")
-            && !solver_options.iter().any(|(n, _)| n == "lucky")
-        {
-            // CaDiCaL's "lucky" phases try trivial assignments before every
-            // search; with thousands of calls that dominates.
-            solver_options.push(("lucky".to_string(), 0));
-        }
-        let mut factory = || -> Result<Box<dyn Backend>> {
-            match (&external, &embedded_name) {
-                (Some(config), _) => match &proof {
-                    Some(request) => Ok(Box::new(External::with_proof(
-                        config.clone(),
-                        &request.path,
-                    )?)),
-                    None => Ok(Box::new(External::new(config.clone())?)),
-                },
-                (None, Some(name)) => match &proof {
-                    Some(request) => embedded::create_with_proof(&solver_options, &request.path)?,
-                    None => embedded::create(name, &solver_options)?,
+            if enumerating
+                && embedded_name.as_deref() == Some("cadical")
+                && !solver_options.iter().any(|(n, _)| n == "lucky")
+            {
+                // CaDiCaL's "lucky" phases try trivial assignments before every
+                // search; with thousands of calls that dominates.
+                solver_options.push(("lucky".to_string(), 0));
+            }
+            let mut factory = || -> Result<Box<dyn Backend>> {
+                match (&external, &embedded_name) {
+                    (Some(config), _) => match &proof {
+                        Some(request) => Ok(Box::new(External::with_proof(
+                            config.clone(),
+                            &request.path,
+                        )?)),
+                        None => Ok(Box::new(External::new(config.clone())?)),
+                    },
+                    (None, Some(name)) => match &proof {
+                        Some(request) => {
+                            embedded::create_with_proof(&solver_options, &request.path)?
+                        }
+                        None => embedded::create(name, &solver_options)?,
+                    }
+                    .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),
+                    (None, None) => Err(Error::Usage("no solver available in this build".into())),
                 }
-                .ok_or_else(|| Error::Usage(format!("unknown embedded solver '{name}'"))),
-                (None, None) => Err(Error::Usage("no solver available in this build".into())),
+            };
+            let ticker = self
+                .verbose
+                .then(|| crate::solve::Ticker::start(crate::solve::ticker_interval()));
+            let mut out = io::stdout();
+            let report = match cross_check.as_mut() {
+                Some(other) => {
+                    run_cross_checked(&formula, &mut factory, other.as_mut(), &options, &mut out)?
+                }
+                None => run(&formula, &mut factory, &options, &mut out)?,
+            };
+            drop(ticker);
+            out.flush().with_name(io::STDOUT_NAME)?;
+            if let Some(request) = &proof {
+                if self.json {
+                    // Standard output holds one JSON document and nothing else.
+                    request.finish(&formula, report.status, &mut std::io::stderr())?;
+                } else {
+                    request.finish(&formula, report.status, &mut out)?;
+                }
             }
-        };
-        let ticker = self
-            .verbose
-            .then(|| crate::solve::Ticker::start(crate::solve::ticker_interval()));
-        let mut out = io::stdout();
-        let report = match cross_check.as_mut() {
-            Some(other) => {
-                run_cross_checked(&formula, &mut factory, other.as_mut(), &options, &mut out)?
+            if self.stats {
+                eprintln!(
+                    "solve: {} with {}: {} solution(s){}{} in {:.3}s",
+                    report.status.as_str(),
+                    report.solver,
+                    report.count,
+                    report
+                        .best_cost
+                        .map(|c| format!(", best cost {c}"))
+                        .unwrap_or_default(),
+                    match report.complete {
+                        Some(true) => ", enumeration complete",
+                        Some(false) => ", enumeration stopped early",
+                        None => "",
+                    },
+                    report.seconds
+                );
             }
-            None => run(&formula, &mut factory, &options, &mut out)?,
-        };
-        drop(ticker);
-        out.flush().with_name(io::STDOUT_NAME)?;
-        if let Some(request) = &proof {
-            if self.json {
-                // Standard output holds one JSON document and nothing else.
-                request.finish(&formula, report.status, &mut std::io::stderr())?;
-            } else {
-                request.finish(&formula, report.status, &mut out)?;
-            }
+            statuses.push(report.status);
         }
-        if self.stats {
-            eprintln!(
-                "solve: {} with {}: {} solution(s){}{} in {:.3}s",
-                report.status.as_str(),
-                report.solver,
-                report.count,
-                report
-                    .best_cost
-                    .map(|c| format!(", best cost {c}"))
-                    .unwrap_or_default(),
-                match report.complete {
-                    Some(true) => ", enumeration complete",
-                    Some(false) => ", enumeration stopped early",
-                    None => "",
-                },
-                report.seconds
-            );
-        }
-        Ok(report.status.exit_code())
+        Ok(crate::multi::exit_code(&statuses))
     }
 }

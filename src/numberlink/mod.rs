@@ -31,8 +31,8 @@ pub mod seed;
 
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
+use crate::family::{Assignment, Family, Part};
 use crate::partial::GridCell;
-use crate::family::{Assignment, Family};
 pub use puzzle::{Cell, Format, Puzzle};
 
 /// Which encoding `encode-numberlink` writes.
@@ -117,9 +117,18 @@ pub struct Options {
     /// With --allow-empty: which relaxation ladders guide the search.
     #[arg(long, value_enum, default_value_t = Ladders::Auto)]
     pub ladders: Ladders,
+    /// Decide forced moves first (a cell with as many possible segments as
+    /// it needs, loops, colours) and add them as unit clauses; sound under
+    /// every rule set, no answer or count changes.
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub presolve: bool,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
+    /// Every puzzle of a multi-puzzle letter-grid file, one formula each
+    /// in one stream (`solve` and `decode-numberlink` take them in turn).
+    #[arg(long)]
+    pub all_puzzles: bool,
 }
 
 /// How `decode-numberlink` draws a solution.
@@ -167,6 +176,75 @@ impl Family for Numberlink {
     type Puzzle = Puzzle;
     type Solution = Solution;
     type Style = Style;
+
+    fn parts(
+        source_name: &str,
+        text: &str,
+        options: &Options,
+    ) -> Result<Option<Vec<Part<Options>>>> {
+        if options.all_puzzles && options.puzzle != 1 {
+            return Err(Error::Usage(
+                "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
+            ));
+        }
+        // Empty for the seed and ADC formats (their first line is one
+        // number or 'SIZE').
+        let (spans, complete) = parse::letter_grid_spans(text);
+        if spans.len() < 2 && !options.all_puzzles {
+            return Ok(None);
+        }
+        let file = std::path::Path::new(source_name)
+            .file_name()
+            .map_or_else(|| source_name.to_string(), |f| f.to_string_lossy().into_owned());
+        let lines: Vec<&str> = text.lines().collect();
+        let part = |number: usize, span: Option<std::ops::Range<usize>>| {
+            let text = match span {
+                Some(span) => {
+                    let mut own = format!("# puzzle {number} of {file}\n");
+                    for line in &lines[span] {
+                        own.push_str(line);
+                        own.push('\n');
+                    }
+                    own
+                }
+                None => text.to_string(),
+            };
+            Part {
+                options: Options {
+                    puzzle: number,
+                    all_puzzles: false,
+                    ..options.clone()
+                },
+                text,
+                header_options: vec![("puzzle", Some("1".to_string())), ("all-puzzles", None)],
+            }
+        };
+        Ok(Some(if !options.all_puzzles {
+            // One puzzle of a collection: its own lines (a puzzle beyond
+            // the file is reported by parsing the whole file).
+            let span = spans.get(options.puzzle.wrapping_sub(1)).cloned();
+            let mut one = part(options.puzzle, span.clone());
+            if span.is_none() {
+                one.header_options.clear();
+            }
+            vec![one]
+        } else if spans.is_empty() {
+            vec![part(1, None)]
+        } else {
+            let count = spans.len();
+            let mut parts: Vec<_> = spans
+                .into_iter()
+                .enumerate()
+                .map(|(i, span)| part(i + 1, Some(span)))
+                .collect();
+            if !complete {
+                // What follows the last puzzle is no puzzle: parsing it
+                // under its number reports where.
+                parts.push(part(count + 1, None));
+            }
+            parts
+        }))
+    }
 
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
         parse::parse(source_name, text, options.puzzle)

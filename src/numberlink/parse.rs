@@ -510,6 +510,43 @@ fn parse_letters(source: &str, text: &str, index: usize) -> Result<Puzzle> {
     ))
 }
 
+/// The line spans (0-based, end exclusive, into `text.lines()`) of the
+/// puzzles of a letter-grid file, each from its `W H` line to its last
+/// row, and whether the list is complete: false when something that is no
+/// puzzle ends it (parsing the next puzzle then reports the error).
+pub fn letter_grid_spans(text: &str) -> (Vec<std::ops::Range<usize>>, bool) {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim();
+        if t.is_empty() || t.starts_with('#') {
+            i += 1;
+            continue;
+        }
+        let dims: Vec<usize> = t
+            .split_whitespace()
+            .map_while(|token| token.parse().ok())
+            .collect();
+        let &[cols, rows] = dims.as_slice() else {
+            return (spans, false);
+        };
+        if t.split_whitespace().count() != 2 {
+            return (spans, false);
+        }
+        if cols == 0 && rows == 0 {
+            break;
+        }
+        let end = i + 1 + rows;
+        if end > lines.len() {
+            return (spans, false);
+        }
+        spans.push(i..end);
+        i = end;
+    }
+    (spans, true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,6 +73,8 @@
 //!
 //! Redundant clauses that help propagation:
 //!
+//! - the presolve (`--presolve`, module `presolve`): segments that forced
+//!   moves decide in every solution, as unit clauses;
 //! - domains: a line can only use free cells of a connected region of
 //!   non-endpoint cells that touches both of its endpoints, so its colour
 //!   is possible only there, and edges between cells with disjoint domains
@@ -106,6 +108,7 @@ use std::collections::HashMap;
 mod colours;
 mod cycles;
 mod ladders;
+mod presolve;
 
 pub use cycles::{lfsr_exceeding, lfsr_shape};
 
@@ -153,6 +156,19 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             let e = b.named(names::call("edge", &[&r, &c, &r2, &c2]));
             edges.push((u, v, e));
             same_colour(&mut b, &vars, &domains, &filled, strict, (u, v, e));
+        }
+    }
+
+    // Forced moves, as unit clauses (see `presolve`).
+    if options.presolve {
+        let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
+        let decided = presolve::presolve(&grid, &domains, &ends, fill);
+        for (&(_, _, e), state) in edges.iter().zip(decided) {
+            match state {
+                Some(true) => b.clause(&[e]),
+                Some(false) => b.clause(&[!e]),
+                None => {}
+            }
         }
     }
 
