@@ -126,6 +126,17 @@ pub fn describe_conflict(formula: &Formula, groups: &[Group], time: Duration) ->
     }
 }
 
+/// [`describe_conflict`] for the groups an encoder marked on its builder
+/// ([`crate::builder::FormulaBuilder::group`]); `None` without groups.
+pub fn describe_builder(builder: crate::builder::FormulaBuilder) -> Option<String> {
+    let groups = builder.groups();
+    if groups.is_empty() {
+        return None;
+    }
+    let formula = builder.finish();
+    describe_conflict(&formula, &groups, EXPLAIN_TIME)
+}
+
 /// The line above the `count` parts of a minimal conflict.
 pub fn heading(count: usize) -> String {
     format!(

@@ -168,13 +168,7 @@ pub trait Family {
     /// clause groups ([`FormulaBuilder::group`]: clues, lines, slots) that
     /// cannot hold together is named ([`crate::explain`]).
     fn no_solution(puzzle: &Self::Puzzle, options: &Self::Options) -> Option<String> {
-        let builder = Self::encode(puzzle, options).ok()?;
-        let groups = builder.groups();
-        if groups.is_empty() {
-            return None;
-        }
-        let formula = builder.finish();
-        crate::explain::describe_conflict(&formula, &groups, crate::explain::EXPLAIN_TIME)
+        crate::explain::describe_builder(Self::encode(puzzle, options).ok()?)
     }
     /// Checks a solution against the puzzle's rules, independently of the
     /// encoding; the error says which rule is broken where.

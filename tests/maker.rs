@@ -294,3 +294,61 @@ fn a_failing_counter_is_named() {
         stderr(&out)
     );
 }
+
+/// `encode | solve | decode` of a puzzle without solution: exit 20 and
+/// the decoder's explanation.
+fn why_none(family: &str, args: &[&str], dir: Option<&std::path::Path>) -> String {
+    let program = bin(&format!("encode-{family}"));
+    let encoded = run_program_in(dir, &program, args, b"");
+    assert_eq!(code(&encoded), 0, "{family}: {}", stderr(&encoded));
+    let decoder = format!("decode-{family}");
+    let outputs = pipeline(&[("solve", &[]), (&decoder, &[])], &encoded.stdout);
+    assert_eq!(code(&outputs[0]), 20, "{family}: {}", stderr(&outputs[0]));
+    assert_eq!(code(&outputs[1]), 20, "{family}: {}", stderr(&outputs[1]));
+    stdout(&outputs[1])
+}
+
+#[test]
+fn a_puzzle_without_solution_names_the_parts_to_blame_in_every_family() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Column 1 needs two black cells in a row, row 2 has none.
+    let nonogram = common::temp_file(
+        dir.path(),
+        "clash.non",
+        b"width 3\nheight 3\nrows\n1 1\n0\n1\ncolumns\n2\n0\n1\n",
+    );
+    let text = why_none("nonogram", &[nonogram.to_str().expect("utf-8")], None);
+    assert!(
+        text.contains(
+            "these 2 parts cannot all hold (without any one of them there is a solution):\n  \
+             row 2 (clue 0)\n  column 1 (clue 2)\n"
+        ),
+        "{text}"
+    );
+    let seed = instance("numberlink/seed/input-7by7-unsat.in");
+    let text = why_none("numberlink", &[seed.to_str().expect("utf-8")], None);
+    assert!(text.contains("cannot all hold"), "{text}");
+    assert!(text.contains("  line 4 (its two ends)\n"), "{text}");
+    let adc = instance("numberlink/adc2015/Q/Q08.txt");
+    let text = why_none("numberlink", &[adc.to_str().expect("utf-8")], None);
+    assert!(text.contains("(its two ends)"), "{text}");
+    let text = why_none(
+        "rules",
+        &["derived/wip-branch/x.txt"],
+        Some(&instance("rules/solvomatic")),
+    );
+    assert!(text.contains("initial (line 33) gives the cell"), "{text}");
+    let (_, pattern) = crossword_files(dir.path());
+    let words = common::temp_file(dir.path(), "few.txt", b"bat\ntab\nbit\n");
+    let text = why_none(
+        "crossword",
+        &[
+            "--pattern",
+            pattern.to_str().expect("utf-8"),
+            "--words",
+            words.to_str().expect("utf-8"),
+        ],
+        None,
+    );
+    assert!(text.contains("slot"), "{text}");
+}

@@ -199,6 +199,7 @@ pub fn encode(puzzle: &Puzzle, config: &Config) -> FormulaBuilder {
             known: values[r * width..(r + 1) * width].to_vec(),
             colours: k,
         };
+        b.group(format!("row {} (clue {})", r + 1, clue_text(&puzzle.rows[r])));
         encode_line(&mut b, &fixed, &line, config);
     }
     for c in 0..width {
@@ -213,9 +214,26 @@ pub fn encode(puzzle: &Puzzle, config: &Config) -> FormulaBuilder {
             known: (0..height).map(|r| values[r * width + c]).collect(),
             colours: k,
         };
+        b.group(format!(
+            "column {} (clue {})",
+            c + 1,
+            clue_text(&puzzle.columns[c])
+        ));
         encode_line(&mut b, &fixed, &line, config);
     }
+    b.end_group();
     b
+}
+
+/// A clue as a person reads it: the block lengths (`0` for none).
+fn clue_text(clue: &Clue) -> String {
+    if clue.is_empty() {
+        return "0".to_string();
+    }
+    clue.iter()
+        .map(|block| block.len.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// One row or column to encode.

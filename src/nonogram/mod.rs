@@ -197,6 +197,17 @@ pub struct Nonogram;impl Family for Nonogram {
             .collect()
     }
 
+    /// The rows and columns whose clues cannot hold together, found on
+    /// the encoding without presolve (which would decide the clash
+    /// before any clue is blamed).
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+        let plain = Options {
+            presolve: false,
+            ..options.clone()
+        };
+        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+    }
+
     fn check(
         puzzle: &Puzzle,
         _options: &Options,

@@ -313,6 +313,17 @@ impl Family for Numberlink {
         cells
     }
 
+    /// The lines that cannot all be drawn together, found on the
+    /// encoding without presolve (whose forced segments would decide the
+    /// clash before any line is blamed).
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+        let plain = Options {
+            presolve: false,
+            ..options.clone()
+        };
+        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+    }
+
     fn check(
         puzzle: &Puzzle,
         options: &Options,

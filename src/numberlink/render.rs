@@ -87,7 +87,7 @@ fn table(
 /// How line `number` is written: as the puzzle wrote it (a letter of a
 /// letter grid, a number otherwise); an empty cell (`0`) is `.` in a
 /// letter grid and `0` otherwise.
-fn label(puzzle: &Puzzle, number: usize) -> String {
+pub(super) fn label(puzzle: &Puzzle, number: usize) -> String {
     if puzzle.format != Format::Letters {
         return number.to_string();
     }

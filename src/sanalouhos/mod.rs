@@ -190,14 +190,7 @@ impl Family for Sanalouhos {
             );
             // The cells that cannot all be covered once: the encoder
             // groups each cell's exactly-one constraint.
-            let builder = Self::encode(puzzle, options).ok()?;
-            let groups = builder.groups();
-            let formula = builder.finish();
-            if let Some(why) = crate::explain::describe_conflict(
-                &formula,
-                &groups,
-                crate::explain::EXPLAIN_TIME,
-            ) {
+            if let Some(why) = crate::explain::describe_builder(Self::encode(puzzle, options).ok()?) {
                 text.push_str(&why);
             }
             return Some(text);

@@ -181,7 +181,12 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         }
         for (v, lits) in inc.iter().enumerate() {
             match grid.roles[v] {
-                Role::Free if fill => b.cardinality(lits, 2, 2),
+                Role::Free if fill => {
+                    let (r, c) = grid.rc(v);
+                    b.group(format!("cell ({r},{c}) on a line"));
+                    b.cardinality(lits, 2, 2);
+                    b.end_group();
+                }
                 Role::Free => {
                     b.cardinality(lits, 0, 2);
                     // A filled cell has two edges: said directly, so unit
@@ -193,7 +198,17 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
                         b.at_least_if(filled, lits, 2);
                     }
                 }
-                _ => b.cardinality(lits, 1, 1),
+                Role::Start(k) | Role::End(k) => {
+                    // The ends of a line are the parts a puzzle without
+                    // solution is explained by: "lines 4 and 9 cannot
+                    // both be drawn".
+                    b.group(format!(
+                        "line {} (its two ends)",
+                        super::render::label(puzzle, k + 1)
+                    ));
+                    b.cardinality(lits, 1, 1);
+                    b.end_group();
+                }
             }
         }
     }
