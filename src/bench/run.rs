@@ -158,6 +158,31 @@ pub struct RunSettings {
     pub unavailable_peers: HashMap<String, String>,
 }
 
+/// The row of a run of `group` with `solver` before anything is known:
+/// an ERROR with no times, to be filled in.
+fn blank_row(group: &Group, solver: &SolverSpec, time_limit: f64) -> Row {
+    Row {
+        family: group.family.clone(),
+        instance: group.instance.clone(),
+        encoding: group.encoding.clone(),
+        encoder_options: group.encoder_options(),
+        solver: solver.label(),
+        result: Outcome::Error,
+        verified: false,
+        variables: None,
+        clauses: None,
+        encode_seconds: 0.0,
+        solve_seconds: 0.0,
+        decode_seconds: 0.0,
+        peak_mb: 0.0,
+        time_limit,
+        message: String::new(),
+        solutions: None,
+        solve_options: group.solve_options(),
+        decode_options: group.decode_options(),
+    }
+}
+
 /// Seconds a peer's install step may take (a build from source).
 const INSTALL_SECONDS: u64 = 3600;
 
@@ -214,26 +239,7 @@ fn run_peer(
     emit: &mut dyn FnMut(Row) -> Result<()>,
 ) -> Result<()> {
     let limit = settings.time_limit;
-    let mut row = Row {
-        family: group.family.clone(),
-        instance: group.instance.clone(),
-        encoding: group.encoding.clone(),
-        encoder_options: group.encoder_options(),
-        solver: SolverSpec::Peer.label(),
-        result: Outcome::Error,
-        verified: false,
-        variables: None,
-        clauses: None,
-        encode_seconds: 0.0,
-        solve_seconds: 0.0,
-        decode_seconds: 0.0,
-        peak_mb: 0.0,
-        time_limit: limit,
-        message: String::new(),
-        solutions: None,
-        solve_options: group.solve_options(),
-        decode_options: group.decode_options(),
-    };
+    let mut row = blank_row(group, &SolverSpec::Peer, limit);
     if let Some(note) = settings.unavailable_peers.get(&peer.name) {
         row.message = format!("peer not available: {note}");
         return emit(row);
@@ -452,26 +458,7 @@ pub fn run_group(
     let decoded = dir.path().join("decoded.txt");
     let limit = settings.time_limit;
     let stage_limit = Duration::from_secs_f64(2.0 * limit + GRACE_SECONDS);
-    let blank = |solver: &SolverSpec| Row {
-        family: group.family.clone(),
-        instance: group.instance.clone(),
-        encoding: group.encoding.clone(),
-        encoder_options: group.encoder_options(),
-        solver: solver.label(),
-        result: Outcome::Error,
-        verified: false,
-        variables: None,
-        clauses: None,
-        encode_seconds: 0.0,
-        solve_seconds: 0.0,
-        decode_seconds: 0.0,
-        peak_mb: 0.0,
-        time_limit: limit,
-        message: String::new(),
-        solutions: None,
-        solve_options: group.solve_options(),
-        decode_options: group.decode_options(),
-    };
+    let blank = |solver: &SolverSpec| blank_row(group, solver, limit);
 
     // Encode once for all solvers (a DIMACS instance is the formula).
     let (encoder, args) = match &group.source {

@@ -51,17 +51,7 @@ impl Session<'_> {
         let mut backend = self.new_backend(factory)?;
         let first = match backend.solve(self.deadline)? {
             Outcome::Sat(model) => model,
-            outcome => {
-                let status = if outcome == Outcome::Unsat {
-                    Status::Unsatisfiable
-                } else {
-                    Status::Unknown
-                };
-                if !self.options.json {
-                    self.line(&format!("s {}", status.as_str()))?;
-                }
-                return Ok(self.report(status, None, None, backend.as_ref()));
-            }
+            outcome => return self.no_model(outcome == Outcome::Unsat, backend.as_ref()),
         };
         self.accept(&first, Status::Satisfiable, None)?;
         let mut candidates: Vec<Lit> = self

@@ -375,6 +375,20 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// Ends a run without a model: `s UNSATISFIABLE` when `proven`, else
+    /// `s UNKNOWN`, and the report.
+    fn no_model(&mut self, proven: bool, backend: &dyn Backend) -> Result<Report> {
+        let status = if proven {
+            Status::Unsatisfiable
+        } else {
+            Status::Unknown
+        };
+        if !self.options.json {
+            self.line(&format!("s {}", status.as_str()))?;
+        }
+        Ok(self.report(status, None, None, backend))
+    }
+
     /// The report of the run so far.
     fn report(
         &self,

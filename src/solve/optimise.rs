@@ -19,15 +19,7 @@ impl Session<'_> {
             None => self.best_by_linear_search(backend.as_mut())?,
         };
         let Some((model, cost)) = best else {
-            let status = if proven {
-                Status::Unsatisfiable
-            } else {
-                Status::Unknown
-            };
-            if !self.options.json {
-                self.line(&format!("s {}", status.as_str()))?;
-            }
-            return Ok(self.report(status, None, None, backend.as_ref()));
+            return self.no_model(proven, backend.as_ref());
         };
         let status = if proven {
             Status::OptimumFound
