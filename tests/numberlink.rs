@@ -45,7 +45,12 @@ fn path(relative: &str) -> String {
 fn verdict(outs: &[Output]) -> (String, i32) {
     let decode = &outs[2];
     let text = stdout(decode);
-    let last = text.lines().last().unwrap_or("").to_string();
+    // Without a solution the verdict comes before the parts to blame.
+    let last = if text.lines().any(|line| line == "no solution") {
+        "no solution".to_string()
+    } else {
+        text.lines().last().unwrap_or("").to_string()
+    };
     (last, code(decode))
 }
 
