@@ -157,6 +157,14 @@ pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
+/// Writes `value` as pretty-printed JSON and a newline to standard
+/// output (`out`), the `--json` document of a command.
+pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)
+        .map_err(|e| crate::error::Error::io(STDOUT_NAME, e.into()))?;
+    writeln!(out).with_name(STDOUT_NAME)
+}
+
 /// Creates (truncates) a file for writing.
 pub fn create(path: &Path) -> Result<BufWriter<File>> {
     let name = path.display().to_string();

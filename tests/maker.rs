@@ -222,13 +222,11 @@ fn ganak_available() -> bool {
         .args(["-c", "import pyganak"])
         .status()
         .is_ok_and(|s| s.success());
-    if !found && std::env::var("SATPIPE_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
-        panic!("pyganak is required (SATPIPE_REQUIRE_EXTERNAL=1): pip install pyganak");
-    }
-    if !found {
-        eprintln!("note: pyganak not installed; skipping the counting checks");
-    }
-    found
+    common::available(
+        found,
+        "the model counter Ganak",
+        "pyganak is not installed (pip install pyganak)",
+    )
 }
 
 #[test]

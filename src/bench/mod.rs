@@ -13,10 +13,13 @@
 //! - [`rows`]: the CSV schema, appending with a flush per row, reading
 //!   (and merging fragments) with `file:line` errors;
 //! - [`report`]: the Markdown summary (solved, PAR-2) and the cactus and
-//!   scatter plots (SVG and PNG).
+//!   scatter plots (SVG and PNG);
+//! - [`pivot`]: the pivot view of one family (a column per solver,
+//!   variant and peer, ratios against the baseline).
 
 pub mod config;
 pub mod matrix;
+pub mod pivot;
 pub mod report;
 pub mod rows;
 pub mod run;

@@ -477,7 +477,7 @@ pub struct BenchReportArgs {
 impl Command for BenchReportArgs {
     const NAME: &'static str = "bench-report";
     fn run(self) -> Result<u8> {
-        use crate::bench::report;
+        use crate::bench::{pivot, report};
         let scatter = match self.scatter.as_slice() {
             [] => None,
             [a, b] => Some((a.clone(), b.clone())),
@@ -530,7 +530,7 @@ impl Command for BenchReportArgs {
                 } else {
                     crate::bench::config::FamilyConfig::default()
                 };
-                report::pivot_markdown(&rows, &family, &config, self.baseline.as_deref())?
+                pivot::pivot_markdown(&rows, &family, &config, self.baseline.as_deref())?
             }
         };
         let options = report::ReportOptions {

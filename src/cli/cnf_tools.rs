@@ -111,9 +111,7 @@ impl Command for StatsArgs {
         )?;
         let mut out = io::stdout();
         if self.json {
-            serde_json::to_writer_pretty(&mut out, &stats)
-                .map_err(|e| crate::Error::io(io::STDOUT_NAME, e.into()))?;
-            writeln!(out).with_name(io::STDOUT_NAME)?;
+            io::write_json(&mut out, &stats)?;
         } else {
             out.write_all(stats.render().as_bytes())
                 .with_name(io::STDOUT_NAME)?;

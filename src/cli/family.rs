@@ -534,9 +534,7 @@ fn decode_stream<F: Family>(
             "explanation": explanation,
             "solutions": solutions,
         });
-        serde_json::to_writer_pretty(&mut *out, &document)
-            .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
-        writeln!(out).with_name(io::STDOUT_NAME)?;
+        io::write_json(out, &document)?;
     } else if machine {
         let mut err = std::io::stderr().lock();
         let more = if count > 1 {
@@ -617,9 +615,7 @@ fn draw_partial<F: Family>(
             "grid": partial.text(),
             "verdict": summary,
         });
-        serde_json::to_writer_pretty(&mut out, &document)
-            .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
-        writeln!(out).with_name(io::STDOUT_NAME)?;
+        io::write_json(&mut out, &document)?;
     } else {
         out.write_all(partial.text().as_bytes())
             .with_name(io::STDOUT_NAME)?;
@@ -652,9 +648,7 @@ fn report_count<F: Family>(args: &DecodeArgs<F::Style>, counted: &str) -> Result
             "count": counted,
             "verdict": verdict,
         });
-        serde_json::to_writer_pretty(&mut out, &document)
-            .map_err(|e| Error::io(io::STDOUT_NAME, e.into()))?;
-        writeln!(out).with_name(io::STDOUT_NAME)?;
+        io::write_json(&mut out, &document)?;
     } else {
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
     }

@@ -120,15 +120,24 @@ pub fn have(program: &str) -> bool {
 /// External solvers are required when `SATPIPE_REQUIRE_EXTERNAL=1` (as in
 /// CI); otherwise tests for a missing one are skipped with a note.
 pub fn external_available(program: &str) -> bool {
-    if have(program) {
+    available(
+        have(program),
+        &format!("external solver {program}"),
+        "not on PATH",
+    )
+}
+
+/// Whether a tool the tests need is here (`found`): required when
+/// `SATPIPE_REQUIRE_EXTERNAL=1` (a panic naming `what`), otherwise its
+/// checks are skipped with a note saying `why` it is missing.
+pub fn available(found: bool, what: &str, why: &str) -> bool {
+    if found {
         return true;
     }
     if std::env::var("SATPIPE_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
-        panic!(
-            "external solver {program} is required (SATPIPE_REQUIRE_EXTERNAL=1) but not on PATH"
-        );
+        panic!("{what} is required (SATPIPE_REQUIRE_EXTERNAL=1) but {why}");
     }
-    eprintln!("note: {program} not on PATH; skipping its checks");
+    eprintln!("note: {what} {why}; skipping its checks");
     false
 }
 
