@@ -225,6 +225,22 @@ fn numberlink_puzzles_are_unique_and_reproducible() {
         let size = format!("{h} {w}");
         assert_eq!(puzzle.lines().nth(1), Some(size.as_str()), "{puzzle}");
     }
+    // Every incremental solver proves uniqueness.
+    for solver in ["cadical", "minisat", "glucose"] {
+        let puzzle = generate(
+            "generate-numberlink",
+            &["10", "10", "--seed", "5", "--solver", solver],
+        );
+        assert_eq!(verdict("numberlink", &[], &puzzle), "unique", "{solver}");
+    }
+    assert_error(
+        &run(
+            "generate-numberlink",
+            &["5", "5", "--solver", "kissat"],
+            b"",
+        ),
+        "invalid value 'kissat' for '--solver <NAME>'",
+    );
     // Under the ADC rules, uniqueness is proved with cells allowed empty.
     for seed in ["1", "2"] {
         let puzzle = generate(
@@ -311,20 +327,38 @@ fn a_picture_that_its_clues_determine() {
     assert_eq!(verdict("nonogram", &[], &puzzle), "unique");
 }
 
-#[test]
-fn a_picture_that_needs_cells_revealed() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let picture = common::root().join("tests/data/checkerboard.png");
-    let reveal = dir.path().join("reveal.txt");
-    let output = run(
-        "generate-nonogram",
-        &[
-            picture.to_str().expect("path"),
-            "--reveal",
-            reveal.to_str().expect("path"),
-        ],
-        b"",
+/// The verdict of the nonogram `puzzle` with `clauses` (readable unit
+/// clauses) appended to its formula.
+fn verdict_with(puzzle: &str, clauses: &str) -> String {
+    let named = pipeline(
+        &[("encode-nonogram", &["-"]), ("cnf-names", &[])],
+        puzzle.as_bytes(),
     );
+    let mut text = stdout(&named[1]);
+    text.push_str(clauses);
+    let outputs = pipeline(
+        &[
+            ("cnf-dimacs", &[]),
+            ("solve", &["--max", "2"]),
+            ("decode-nonogram", &[]),
+        ],
+        text.as_bytes(),
+    );
+    stdout(&outputs[2]).lines().last().unwrap_or("").to_string()
+}
+
+/// Runs generate-nonogram on `picture` (in tests/data) with `args` and
+/// `--reveal FILE`, and checks that the clues are not unique, that the
+/// revealed cells make them unique and that every cell is needed (the
+/// file's lines are grouped by cell, `cell(r,c)...`).
+fn check_reveal(picture: &str, args: &[&str]) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let picture = common::root().join("tests/data").join(picture);
+    let reveal = dir.path().join("reveal.txt");
+    let mut all = vec![picture.to_str().expect("path")];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--reveal", reveal.to_str().expect("path")]);
+    let output = run("generate-nonogram", &all, b"");
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert!(stderr(&output).contains("the clues have other solutions"));
     let puzzle = stdout(&output);
@@ -333,39 +367,79 @@ fn a_picture_that_needs_cells_revealed() {
     assert!(!cells.is_empty());
     // With the cells as unit clauses of the readable form: unique; without
     // any one of them: not.
-    let with = |clauses: &str| {
-        let named = pipeline(
-            &[("encode-nonogram", &["-"]), ("cnf-names", &[])],
-            puzzle.as_bytes(),
-        );
-        let mut text = stdout(&named[1]);
-        text.push_str(clauses);
-        let outputs = pipeline(
-            &[
-                ("cnf-dimacs", &[]),
-                ("solve", &["--max", "2"]),
-                ("decode-nonogram", &[]),
-            ],
-            text.as_bytes(),
-        );
-        stdout(&outputs[2]).lines().last().unwrap_or("").to_string()
+    assert_eq!(verdict_with(&puzzle, &cells), "unique");
+    let cell_of = |line: &str| {
+        line.trim_start_matches('-')
+            .split('=')
+            .next()
+            .map(str::to_string)
     };
-    assert_eq!(with(&cells), "unique");
-    let lines: Vec<&str> = cells.lines().collect();
-    for skip in 0..lines.len() {
-        let fewer: String = lines
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != skip)
-            .map(|(_, l)| format!("{l}\n"))
+    let mut groups: Vec<String> = cells.lines().filter_map(cell_of).collect();
+    groups.dedup();
+    for skip in &groups {
+        let fewer: String = cells
+            .lines()
+            .filter(|l| cell_of(l).as_ref() != Some(skip))
+            .map(|l| format!("{l}\n"))
             .collect();
         assert_eq!(
-            with(&fewer),
+            verdict_with(&puzzle, &fewer),
             "at least 2 solutions",
-            "without {}",
-            lines[skip]
+            "without {skip}"
         );
     }
+}
+
+#[test]
+fn a_picture_that_needs_cells_revealed() {
+    check_reveal("checkerboard.png", &[]);
+}
+
+#[test]
+fn a_colour_picture_becomes_a_colour_nonogram() {
+    let mushroom = common::root().join("tests/data/mushroom.png");
+    let mushroom = mushroom.to_str().expect("path");
+    let output = run("generate-nonogram", &[mushroom, "--colours", "3"], b"");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(stderr(&output).contains("12x8: the clues determine the picture"));
+    let puzzle = stdout(&output);
+    let colours: Vec<&str> = puzzle.lines().filter(|l| l.starts_with("color ")).collect();
+    assert_eq!(colours.len(), 3, "{puzzle}");
+    assert!(puzzle.contains("\n2a,2b,2a,2b,2a\n"), "{puzzle}");
+    assert_eq!(verdict("nonogram", &[], &puzzle), "unique");
+    // The one solution is the picture: decoded back to .non, its goal is
+    // the puzzle's.
+    let outputs = pipeline(
+        &[
+            ("encode-nonogram", &["-"]),
+            ("solve", &[]),
+            ("decode-nonogram", &["--format", "non"]),
+        ],
+        puzzle.as_bytes(),
+    );
+    let goal = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("goal "))
+            .map(str::to_string)
+    };
+    assert!(goal(&puzzle).is_some());
+    assert_eq!(goal(&stdout(&outputs[2])), goal(&puzzle));
+    // The same seed, the same puzzle; one colour asked: black and white.
+    assert_eq!(
+        generate("generate-nonogram", &[mushroom, "--colours", "3"]),
+        puzzle
+    );
+    let one = generate("generate-nonogram", &[mushroom, "--colours", "1"]);
+    assert!(!one.contains("color "), "{one}");
+    assert_error(
+        &run("generate-nonogram", &[mushroom, "--colours", "0"], b""),
+        "--colours 0: a nonogram has 1 to 31 colours",
+    );
+}
+
+#[test]
+fn a_colour_picture_that_needs_cells_revealed() {
+    check_reveal("diagonal-colour.png", &["--colours", "2"]);
 }
 
 #[test]

@@ -20,6 +20,19 @@ pub struct Common {
     /// SEED+I-1`); a progress bar shows on a terminal.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub count: usize,
+    /// The solver of the uniqueness proofs.
+    #[command(flatten)]
+    pub solver: SolverChoice,
+}
+
+/// The embedded solver a generator proves uniqueness with.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SolverChoice {
+    /// Embedded incremental solver for the uniqueness proofs (default:
+    /// Glucose for Numberlink, CaDiCaL for the others; the first one this
+    /// build has).
+    #[arg(long, value_name = "NAME", value_parser = ["cadical", "minisat", "glucose"])]
+    pub solver: Option<String>,
 }
 
 impl Common {
@@ -95,6 +108,7 @@ impl Command for RulesArgs {
             target: self.target,
             attempts: self.attempts,
             options: self.options.clone(),
+            solver: self.common.solver.solver.clone(),
         };
         let words_file = (source != io::STDIN_NAME).then_some(self.puzzle.as_path());
         let batch = Batch::new(self.common.count);
@@ -103,7 +117,7 @@ impl Command for RulesArgs {
             let seed = puzzle_seed(self.common.seed, index);
             let solution = match &given {
                 Some(values) => values.clone(),
-                None => rules::random_solution(&puzzle, &self.options, seed)?,
+                None => rules::random_solution(&puzzle, &settings, seed)?,
             };
             let givens = rules::minimal_givens(&puzzle, &solution, &settings, seed)?;
             let written = rules::write(&source, &text, &puzzle, &solution, &givens, words_file)?;
@@ -198,6 +212,7 @@ impl Command for NumberlinkArgs {
             lines: self.lines,
             allow_empty: self.allow_empty,
             attempts: self.attempts,
+            solver: self.common.solver.solver.clone(),
         };
         let batch = Batch::new(self.common.count);
         let mut out = io::stdout();
@@ -224,62 +239,85 @@ impl Command for NumberlinkArgs {
     }
 }
 
-/// Make a black-and-white nonogram from a PNG picture.
+/// Make a nonogram (black and white, or in colour) from a PNG picture.
 #[derive(Debug, Parser)]
 #[command(
     name = "generate-nonogram",
     version,
-    long_about = "Writes the clues of a black-and-white PNG picture as a nonogram (the .non \
-        format, the picture as its goal) and says on standard error whether the clues \
+    long_about = "Writes the clues of a PNG picture as a nonogram (the .non format, the \
+        picture as its goal): black and white by a luminance threshold, or with --colours N in \
+        up to N colours on a white background. It says on standard error whether the clues \
         determine the picture. When they do not, it finds a locally minimal set of cells to \
         reveal (from the cells in which a second solution differs from the picture, repeated, \
         then thinned) and writes them with --reveal FILE as readable clauses to append to the \
-        formula. Colour pictures are not read yet: they wait for colour nonograms in the \
-        nonogram family.",
+        formula.",
     after_help = "Examples:\n  \
         generate-nonogram picture.png > picture.non\n  \
         generate-nonogram picture.png --threshold 100 --reveal givens.txt > picture.non\n  \
+        generate-nonogram flag.png --colours 3 > flag.non\n  \
         encode-nonogram picture.non | cnf-names | cat - givens.txt | cnf-dimacs | solve --max 2 | decode-nonogram"
 )]
 pub struct NonogramArgs {
     /// The picture (PNG; grey, colour or with transparency).
     pub image: PathBuf,
     /// Pixels darker than this luminance (0-255, transparency blended onto
-    /// white) are black.
+    /// white) are black (black and white only).
     #[arg(long, default_value_t = 128, value_name = "0-255")]
     pub threshold: u8,
+    /// A colour nonogram: the picture's colours gathered into at most N
+    /// colours besides the white background (1 to 31; k-means, the pixels
+    /// nearest white are the background).
+    #[arg(long, value_name = "N")]
+    pub colours: Option<usize>,
     /// The puzzle's title (default: the file name without its extension).
     #[arg(long)]
     pub title: Option<String>,
     /// Write the cells to reveal here, one readable unit clause a line
-    /// (`cell(r,c)` black, `-cell(r,c)` white); empty when the clues are
-    /// unique.
+    /// (`cell(r,c)` black, `-cell(r,c)` white; in colour each colour
+    /// variable of the cell, `cell(r,c)=a`, `-cell(r,c)=b`); empty when the
+    /// clues are unique.
     #[arg(long, value_name = "FILE")]
     pub reveal: Option<PathBuf>,
     /// Random seed (which cells are revealed).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The solver of the uniqueness proofs.
+    #[command(flatten)]
+    pub solver: SolverChoice,
 }
 
 impl Command for NonogramArgs {
     const NAME: &'static str = "generate-nonogram";
     fn run(self) -> Result<u8> {
         use crate::generate::nonogram;
-        let picture = nonogram::read_png(&self.image, self.threshold)?;
+        let (picture, colours) = match self.colours {
+            Some(count) => nonogram::read_png_colours(&self.image, count)?,
+            None => nonogram::read_png(&self.image, self.threshold)?,
+        };
         let title = self.title.clone().unwrap_or_else(|| {
             self.image
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default()
         });
-        let analysis = nonogram::analyse(&picture, &title, self.seed)?;
+        let analysis = nonogram::analyse(
+            &picture,
+            &colours,
+            &title,
+            self.seed,
+            self.solver.solver.as_deref(),
+        )?;
         let mut out = io::stdout();
-        out.write_all(nonogram::write_non(&picture, &title).as_bytes())
+        out.write_all(nonogram::write_non(&picture, &colours, &title).as_bytes())
             .with_name(io::STDOUT_NAME)?;
         out.flush().with_name(io::STDOUT_NAME)?;
         if let Some(path) = &self.reveal {
             let name = path.display().to_string();
-            std::fs::write(path, nonogram::write_reveal(&analysis.reveal)).with_name(&name)?;
+            std::fs::write(
+                path,
+                nonogram::write_reveal(&analysis.puzzle, &analysis.reveal),
+            )
+            .with_name(&name)?;
         }
         let size = format!("{}x{}", picture.width, picture.height);
         if analysis.unique {
@@ -288,13 +326,15 @@ impl Command for NonogramArgs {
             let cells: Vec<String> = analysis
                 .reveal
                 .iter()
-                .map(|&(r, c, black)| {
-                    format!(
-                        "({},{}) {}",
-                        r + 1,
-                        c + 1,
-                        if black { "black" } else { "white" }
-                    )
+                .map(|&(r, c, cell)| {
+                    let holds = match cell {
+                        None => "white".to_string(),
+                        Some(k) if !analysis.puzzle.is_colour() => {
+                            analysis.puzzle.colours[k].name.clone()
+                        }
+                        Some(k) => format!("colour {}", analysis.puzzle.colours[k].name),
+                    };
+                    format!("({},{}) {holds}", r + 1, c + 1)
                 })
                 .collect();
             eprintln!(

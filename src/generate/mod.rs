@@ -54,9 +54,39 @@ impl Uniqueness {
     /// Loads `formula` into the first embedded solver that takes
     /// assumptions (CaDiCaL in a default build).
     pub fn new(formula: Formula) -> Result<Uniqueness> {
+        Uniqueness::with_solver(formula, None, &[])
+    }
+
+    /// Loads `formula` into the embedded solver `name` when given (an
+    /// error when this build lacks it or it takes no assumptions), else
+    /// into the first of `preferred` that this build has, else into the
+    /// first that takes assumptions.
+    pub fn with_solver(
+        formula: Formula,
+        name: Option<&str>,
+        preferred: &[&str],
+    ) -> Result<Uniqueness> {
+        let available = embedded::available();
+        let candidates: Vec<&str> = match name {
+            Some(name) => {
+                if !available.contains(&name) {
+                    return Err(Error::Usage(format!(
+                        "--solver {name}: this build's embedded solvers are {}",
+                        available.join(", ")
+                    )));
+                }
+                vec![name]
+            }
+            None => preferred
+                .iter()
+                .copied()
+                .filter(|p| available.contains(p))
+                .chain(available.iter().copied())
+                .collect(),
+        };
         let mut solver = None;
-        for name in embedded::available() {
-            if let Some(backend) = embedded::create(name, &[])? {
+        for candidate in candidates {
+            if let Some(backend) = embedded::create(candidate, &[])? {
                 if backend.supports_assumptions() {
                     solver = Some(backend);
                     break;
@@ -64,11 +94,14 @@ impl Uniqueness {
             }
         }
         let Some(mut solver) = solver else {
-            return Err(Error::Usage(
-                "the generators need an incremental embedded solver (CaDiCaL, MiniSat or \
-                 Glucose); this build has none"
+            return Err(Error::Usage(match name {
+                Some(name) => format!(
+                    "--solver {name}: the generators need an incremental solver                      (CaDiCaL, MiniSat or Glucose)"
+                ),
+                None => "the generators need an incremental embedded solver (CaDiCaL, \
+                         MiniSat or Glucose); this build has none"
                     .into(),
-            ));
+            }));
         };
         solver.reserve(formula.num_vars)?;
         for clause in formula.hard.iter() {

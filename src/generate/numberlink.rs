@@ -32,6 +32,9 @@ pub struct Settings {
     pub allow_empty: bool,
     /// Random line covers tried before giving up.
     pub attempts: usize,
+    /// The embedded solver of the uniqueness proofs (`None`: the first of
+    /// Glucose, MiniSat and CaDiCaL this build has).
+    pub solver: Option<String>,
 }
 
 /// A generated puzzle with its unique solution.
@@ -96,7 +99,15 @@ pub fn generate(settings: &Settings, seed: u64) -> Result<Generated> {
             let tail = lines[longest].split_off(at);
             lines.push(tail);
         }
-        let Some(generated) = make_unique(h, w, lines, settings.allow_empty, &mut rng)? else {
+        let Some(generated) = make_unique(
+            h,
+            w,
+            lines,
+            settings.allow_empty,
+            settings.solver.as_deref(),
+            &mut rng,
+        )?
+        else {
             last = "two solutions differed only in lines too short to cut".into();
             continue;
         };
@@ -358,45 +369,42 @@ fn rules(allow_empty: bool) -> check::Rules {
 
 /// Cuts lines until the puzzle of their ends is unique; `None` when two
 /// solutions differ only in lines too short to cut.
+///
+/// The lines are a solution of their puzzle (checked by the family's
+/// checker), so no search is spent finding it: one clause rules out their
+/// edges all together, and the solver looks for any other solution. Every
+/// other solution lacks one of those edges: the lines fill every cell, so
+/// a solution with all their edges has every cell's full number of
+/// segments and no room for another.
 fn make_unique(
     rows: usize,
     cols: usize,
     mut lines: Vec<Line>,
     allow_empty: bool,
+    solver_name: Option<&str>,
     rng: &mut fastrand::Rng,
 ) -> Result<Option<Generated>> {
     let options = options(allow_empty);
     let mut cuts = 0;
     loop {
         let puzzle = puzzle_of(rows, cols, &lines);
+        let first = solution_of_lines(&puzzle, &lines);
+        check::check(&puzzle, &first, rules(allow_empty)).map_err(|why| {
+            Error::Check(format!("a generated line cover breaks the rules: {why}"))
+        })?;
         let builder = encode::encode(&puzzle, &options);
-        // Point the first search at the lines we have.
-        let mut hints = Vec::new();
-        for line in &lines {
-            for pair in line.windows(2) {
-                let (a, b) = if pair[0] <= pair[1] {
-                    (pair[0], pair[1])
-                } else {
-                    (pair[1], pair[0])
-                };
+        // Not all of the lines' segments: a segment without a variable is
+        // decided true by the encoder's presolve, in every solution.
+        let other: Vec<rustsat::types::Lit> = first
+            .edges
+            .iter()
+            .filter_map(|&[a, b]| {
                 let name = format!("edge({},{},{},{})", a.0 + 1, a.1 + 1, b.0 + 1, b.1 + 1);
-                if let Some(lit) = builder.lookup(&name) {
-                    hints.push(lit);
-                }
-            }
-        }
-        let mut solver = Uniqueness::new(builder.finish())?;
-        for lit in hints {
-            solver.suggest_phase(lit);
-        }
-        let Some(first) = solver.solve(&[])? else {
-            return Err(Error::Check(format!(
-                "the encoding finds no solution of a puzzle made from a line cover:\n{}",
-                write(&puzzle, Format::Seed)?
-            )));
-        };
-        solver.block(&first)?;
-        let first = solution(&solver, &puzzle, &first, allow_empty)?;
+                builder.lookup(&name).map(|lit| !lit)
+            })
+            .collect();
+        let mut solver = Uniqueness::with_solver(builder.finish(), solver_name, PREFERRED)?;
+        solver.add_clause(&other)?;
         let Some(second) = solver.solve(&[])? else {
             return Ok(Some(Generated {
                 puzzle,
@@ -405,12 +413,51 @@ fn make_unique(
             }));
         };
         let second = solution(&solver, &puzzle, &second, allow_empty)?;
-        lines = lines_of(&puzzle, &first);
+        if second == first {
+            return Err(Error::Check(
+                "the encoding gave the generated lines again after they were ruled out".into(),
+            ));
+        }
         if cut(&mut lines, &second, rng).is_none() {
             return Ok(None);
         }
         cuts += 1;
     }
+}
+
+/// The embedded solvers the uniqueness proofs use when `--solver` is not
+/// given, the first available first: on generated 50x50 puzzles Glucose
+/// proved uniqueness several times faster than CaDiCaL
+/// (docs/benchmarks.md, generators).
+const PREFERRED: &[&str] = &["glucose", "minisat", "cadical"];
+
+/// The solution drawn by `lines`, whose ends are `puzzle`'s pairs.
+fn solution_of_lines(puzzle: &Puzzle, lines: &[Line]) -> Solution {
+    let mut grid = vec![vec![0; puzzle.cols]; puzzle.rows];
+    let mut edges = Vec::new();
+    for line in lines {
+        let (Some(&a), Some(&b)) = (line.first(), line.last()) else {
+            continue;
+        };
+        let ends = if a <= b { [a, b] } else { [b, a] };
+        let number = puzzle
+            .pairs
+            .iter()
+            .position(|&pair| pair == ends)
+            .map_or(0, |k| puzzle.numbers[k]);
+        for &(r, c) in line {
+            grid[r][c] = number;
+        }
+        for pair in line.windows(2) {
+            edges.push(if pair[0] <= pair[1] {
+                [pair[0], pair[1]]
+            } else {
+                [pair[1], pair[0]]
+            });
+        }
+    }
+    edges.sort_unstable();
+    Solution { grid, edges }
 }
 
 /// Decodes and checks a model.
@@ -424,34 +471,6 @@ fn solution(
     check::check(puzzle, &solution, rules(allow_empty))
         .map_err(|why| Error::Check(format!("a solution breaks the rules: {why}")))?;
     Ok(solution)
-}
-
-/// The lines of a checked solution, each from its pair's first end.
-fn lines_of(puzzle: &Puzzle, solution: &Solution) -> Vec<Line> {
-    let mut next: std::collections::HashMap<Cell, Vec<Cell>> = std::collections::HashMap::new();
-    for &[a, b] in &solution.edges {
-        next.entry(a).or_default().push(b);
-        next.entry(b).or_default().push(a);
-    }
-    puzzle
-        .pairs
-        .iter()
-        .map(|&[start, end]| {
-            let mut line = vec![start];
-            let mut previous = None;
-            let mut at = start;
-            while at != end {
-                let step = next
-                    .get(&at)
-                    .and_then(|n| n.iter().copied().find(|&c| Some(c) != previous));
-                let Some(step) = step else { break };
-                previous = Some(at);
-                at = step;
-                line.push(at);
-            }
-            line
-        })
-        .collect()
 }
 
 /// Cuts one line of `lines` in two at a segment that `other` lacks (the

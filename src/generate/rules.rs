@@ -31,6 +31,9 @@ pub struct Settings {
     pub attempts: usize,
     /// The encoder's options.
     pub options: Options,
+    /// The embedded solver of the uniqueness proofs (`None`: the first
+    /// incremental one this build has).
+    pub solver: Option<String>,
 }
 
 /// Reads a solved grid as `decode-rules` draws it (the layout with every
@@ -190,10 +193,10 @@ fn value_lits(
 /// A random solution of the puzzle (with its own givens), drawn by
 /// suggesting a random value to the solver for every cell; an error when
 /// the puzzle has none.
-pub fn random_solution(puzzle: &Puzzle, options: &Options, seed: u64) -> Result<Vec<Value>> {
-    let builder = encode::encode(puzzle, options);
+pub fn random_solution(puzzle: &Puzzle, settings: &Settings, seed: u64) -> Result<Vec<Value>> {
+    let builder = encode::encode(puzzle, &settings.options);
     let lits = value_lits(puzzle, &builder)?;
-    let mut solver = Uniqueness::new(builder.finish())?;
+    let mut solver = Uniqueness::with_solver(builder.finish(), settings.solver.as_deref(), &[])?;
     let mut rng = rng(seed);
     for cell in &lits {
         if cell.is_empty() {
@@ -247,7 +250,7 @@ pub fn minimal_givens(
                 .ok_or_else(|| Error::Usage(format!("{} is outside a cell's range", value)))
         })
         .collect::<Result<_>>()?;
-    let mut solver = Uniqueness::new(builder.finish())?;
+    let mut solver = Uniqueness::with_solver(builder.finish(), settings.solver.as_deref(), &[])?;
     if solver.solve(&chosen)?.is_none() {
         return Err(Error::Check(
             "the encoding rejects a solution that the checker accepts".into(),

@@ -173,6 +173,14 @@ fn non(puzzle: &Puzzle, grid: &Grid) -> String {
         }
         return out;
     }
+    non_from_clues(puzzle, grid)
+}
+
+/// A new `.non` file from the clues (title, colours, size, rows, columns)
+/// with `grid` as its goal, whatever the puzzle was read from.
+pub fn non_from_clues(puzzle: &Puzzle, grid: &Grid) -> String {
+    let goal = goal_line(puzzle, grid);
+    let mut out = String::new();
     if let Some(title) = &puzzle.title {
         let _ = writeln!(out, "title \"{}\"", title.replace('"', "&quot;"));
     }
