@@ -1010,3 +1010,22 @@ fn a_broken_puzzle_in_a_collection_is_reported_with_its_line() {
     );
     assert_eq!(code(&out), 1, "{}", stderr(&out));
 }
+
+#[test]
+fn solve_takes_the_solver_the_header_prefers_unless_one_is_named() {
+    // `c prefer-solver minisat` in the header: the default pipeline runs
+    // MiniSat, a solver on the command line wins, and CaDiCaL gets the
+    // recommended option.
+    let puzzle = "3 2\nA.A\nB.B\n";
+    let encoded = run("encode-numberlink", &[], puzzle.as_bytes());
+    assert!(stdout(&encoded).contains("c prefer-solver minisat"));
+    assert!(stdout(&encoded).contains("c solver-option cadical inprocessing=0"));
+    for (args, solver) in [
+        (&["--stats"][..], "with minisat"),
+        (&["--stats", "--solver", "cadical"][..], "with cadical"),
+    ] {
+        let solved = run("solve", args, &encoded.stdout);
+        assert_eq!(code(&solved), 10, "{}", stderr(&solved));
+        assert!(stderr(&solved).contains(solver), "{}", stderr(&solved));
+    }
+}
