@@ -114,6 +114,10 @@ pub struct Metadata {
     /// `solve` sets them on that embedded solver unless its command line
     /// sets the same option.
     pub solver_options: Vec<(String, String, i32)>,
+    /// The embedded solver the encoder recommends for its formulas
+    /// (`c prefer-solver minisat`): `solve` uses it when its command line
+    /// names no solver (and it is in the build), else its default.
+    pub prefer_solver: Option<String>,
     /// Literals under which `solve` searches first (`c try-first 1 -7`):
     /// when the formula has a model with all of them, it is likely found
     /// quickly (e.g. a Numberlink solution that fills every cell); when it
@@ -178,6 +182,9 @@ impl Metadata {
         }
         if self.enumerate_by_cubes {
             lines.push("c enumeration cubes".to_string());
+        }
+        if let Some(solver) = &self.prefer_solver {
+            lines.push(format!("c prefer-solver {solver}"));
         }
         for (solver, name, value) in &self.solver_options {
             lines.push(format!("c solver-option {solver} {name}={value}"));
@@ -301,6 +308,12 @@ impl MetadataBuilder {
         } else if let Some(rest) = body.strip_prefix("relax ") {
             let ladder = literal_list("relax", rest)?;
             self.meta.relax.push(ladder);
+        } else if let Some(rest) = body.strip_prefix("prefer-solver ") {
+            let mut parts = rest.split_whitespace();
+            let (Some(solver), None) = (parts.next(), parts.next()) else {
+                return Err(format!("'c prefer-solver {rest}' is not 'SOLVER'"));
+            };
+            self.meta.prefer_solver = Some(solver.to_string());
         } else if let Some(rest) = body.strip_prefix("solver-option ") {
             let malformed = || format!("'c solver-option {rest}' is not 'SOLVER NAME=INTEGER'");
             let mut parts = rest.split_whitespace();
@@ -540,6 +553,7 @@ mod tests {
             blocking_positive: true,
             enumerate_by_cubes: true,
             solver_options: vec![("cadical".into(), "fastelim".into(), 0)],
+            prefer_solver: Some("minisat".into()),
             try_first: vec![Var::new(0).pos_lit(), Var::new(6).neg_lit()],
             relax: vec![
                 vec![Var::new(2).pos_lit(), Var::new(3).pos_lit()],

@@ -42,7 +42,14 @@ pub enum Conflict {
 /// Finds a minimal set of `groups` of `formula` that cannot hold together,
 /// within `time` (the search gives up after it).
 pub fn minimal_conflict(formula: &Formula, groups: &[Group], time: Duration) -> Result<Conflict> {
-    let Some(name) = embedded::available().first().copied() else {
+    // The solver the encoder prefers for its formulas, else the first.
+    let available = embedded::available();
+    let preferred = formula
+        .meta
+        .prefer_solver
+        .as_deref()
+        .and_then(|p| available.iter().find(|&&name| name == p));
+    let Some(name) = preferred.or(available.first()).copied() else {
         return Ok(Conflict::Unknown);
     };
     let Some(mut solver) = embedded::create(name, &[])? else {

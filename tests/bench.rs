@@ -938,3 +938,53 @@ fn a_peer_without_a_script_is_named_up_front() {
         stderr(&listed)
     );
 }
+
+#[test]
+fn the_pivot_view_totals_each_set_of_instances() {
+    // Instances in two folders: a total line for the folder with two,
+    // none for the folder with one, then the total over all.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = dir.path().join("instances");
+    std::fs::create_dir_all(instances.join("toy")).expect("mkdir");
+    temp_file(
+        &instances.join("toy"),
+        "bench.conf",
+        b"variant default\ninstance a/1 - --size 1\ninstance a/2 - --size 2\n\
+          instance b/3 - --size 3\n",
+    );
+    let csv = write_csv(
+        dir.path(),
+        "toy.csv",
+        &[
+            csv_row("a/1", "default", "cadical", "SAT", 0.5),
+            csv_row("a/2", "default", "cadical", "SAT", 0.25),
+            csv_row("b/3", "default", "cadical", "SAT", 2.0),
+        ],
+    );
+    let out = dir.path().join("out");
+    let output = run(
+        "bench-report",
+        &[
+            csv.to_str().expect("utf-8"),
+            "--out",
+            out.to_str().expect("utf-8"),
+            "--instances",
+            instances.to_str().expect("utf-8"),
+            "--view",
+            "pivot",
+            "--print",
+        ],
+        b"",
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "| b/3 | SAT | 2.00 |\n\
+             | **total a** |  | 0.750 |\n\
+             | **total** |  | 2.75 |\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("**total b**"), "{text}");
+}

@@ -621,8 +621,8 @@ fn the_first_answer_with_empty_cells_takes_short_routes() {
     // Line A can run straight along the top row or bend through the
     // second. Both kinds of ladders make the first search find the
     // straight route: the router's route is a shortest one, and so is the
-    // first detour rung. Without ladders the solver's default phases fill
-    // the second row.
+    // first detour rung. Without ladders CaDiCaL's default phases fill
+    // the second row (the test names the solver, whose phases decide it).
     let puzzle = "4 4\nA..A\n....\n.B..\n..B.\n";
     let first_rows = |ladders: &str| {
         let outs = pipeline(
@@ -631,7 +631,7 @@ fn the_first_answer_with_empty_cells_takes_short_routes() {
                     "encode-numberlink",
                     &["--allow-empty", "--ladders", ladders],
                 ),
-                ("solve", &[]),
+                ("solve", &["--solver", "cadical"]),
                 ("decode-numberlink", &[]),
             ],
             puzzle.as_bytes(),
@@ -1009,4 +1009,23 @@ fn a_broken_puzzle_in_a_collection_is_reported_with_its_line() {
         b"",
     );
     assert_eq!(code(&out), 1, "{}", stderr(&out));
+}
+
+#[test]
+fn solve_takes_the_solver_the_header_prefers_unless_one_is_named() {
+    // `c prefer-solver minisat` in the header: the default pipeline runs
+    // MiniSat, a solver on the command line wins, and CaDiCaL gets the
+    // recommended option.
+    let puzzle = "3 2\nA.A\nB.B\n";
+    let encoded = run("encode-numberlink", &[], puzzle.as_bytes());
+    assert!(stdout(&encoded).contains("c prefer-solver minisat"));
+    assert!(stdout(&encoded).contains("c solver-option cadical inprocessing=0"));
+    for (args, solver) in [
+        (&["--stats"][..], "with minisat"),
+        (&["--stats", "--solver", "cadical"][..], "with cadical"),
+    ] {
+        let solved = run("solve", args, &encoded.stdout);
+        assert_eq!(code(&solved), 10, "{}", stderr(&solved));
+        assert!(stderr(&solved).contains(solver), "{}", stderr(&solved));
+    }
 }

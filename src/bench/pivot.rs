@@ -119,7 +119,8 @@ fn ratio_text(base: Option<Cell>, other: Option<Cell>) -> String {
 /// one column per variant with the pipeline seconds, and ratio columns
 /// against the baseline (a variant measured in the same run, or the
 /// configuration's target seconds), with the known answer and the target
-/// beside; a total line at the end.
+/// beside; a total line at the end, after one per set (the instances
+/// under one first folder, `seed/...`) when there are several.
 pub fn pivot_markdown(
     rows: &[Row],
     family: &str,
@@ -279,11 +280,22 @@ pub fn pivot_markdown(
     text.push_str(&format!("|---|---|{}\n", "---:|".repeat(header.len() - 2)));
     // Totals per (solver, variant), and per ratio column over the
     // instances where both sides ran without failing.
-    let mut totals: HashMap<(String, String), Cell> = HashMap::new();
-    let mut pair_totals: HashMap<(String, String, String), (Cell, Cell)> = HashMap::new();
-    let mut target_total = (0.0, true);
+    // Each also per set (an instance's first path component: `seed/...`),
+    // under the set's name, and over all under "".
+    let mut totals: HashMap<(String, String, String), Cell> = HashMap::new();
+    let mut pair_totals: HashMap<(String, String, String, String), (Cell, Cell)> = HashMap::new();
+    let mut target_totals: HashMap<String, (f64, bool)> = HashMap::new();
+    let mut sets: Vec<(String, usize)> = Vec::new();
     let mut errors: Vec<&Row> = Vec::new();
     for instance in &instances {
+        let mut keys = vec![String::new()];
+        if let Some((set, _)) = instance.split_once('/') {
+            match sets.iter_mut().find(|(s, _)| s == set) {
+                Some((_, count)) => *count += 1,
+                None => sets.push((set.to_string(), 1)),
+            }
+            keys.push(set.to_string());
+        }
         let answer = config
             .expected(instance)
             .map(|e| e.label())
@@ -297,9 +309,12 @@ pub fn pivot_markdown(
             })
             .unwrap_or_else(|| "-".into());
         let target = config.target(instance);
-        match target {
-            Some(t) => target_total.0 += t,
-            None => target_total.1 = false,
+        for key in &keys {
+            let total = target_totals.entry(key.clone()).or_insert((0.0, true));
+            match target {
+                Some(t) => total.0 += t,
+                None => total.1 = false,
+            }
         }
         let mut line = vec![instance.replace('|', "\\|"), answer];
         if has_targets {
@@ -313,10 +328,12 @@ pub fn pivot_markdown(
             let cell = found.map(|r| Cell::of(r));
             line.push(cell.map_or("-".into(), |c| c.text()));
             if let Some(c) = cell {
-                totals
-                    .entry((PEER_SOLVER.to_string(), peer.clone()))
-                    .and_modify(|t| *t = t.plus(c))
-                    .or_insert(c);
+                for key in &keys {
+                    totals
+                        .entry((key.clone(), PEER_SOLVER.to_string(), peer.clone()))
+                        .and_modify(|t| *t = t.plus(c))
+                        .or_insert(c);
+                }
             }
         }
         for solver in &solvers {
@@ -337,10 +354,12 @@ pub fn pivot_markdown(
                 }
                 line.push(cell(variant).map_or("-".into(), |c| c.text()));
                 if let Some(c) = cell(variant) {
-                    totals
-                        .entry((solver.clone(), variant.clone()))
-                        .and_modify(|t| *t = t.plus(c))
-                        .or_insert(c);
+                    for key in &keys {
+                        totals
+                            .entry((key.clone(), solver.clone(), variant.clone()))
+                            .and_modify(|t| *t = t.plus(c))
+                            .or_insert(c);
+                    }
                 }
             }
             for (base, variant) in &ratio_columns {
@@ -352,22 +371,39 @@ pub fn pivot_markdown(
                 line.push(ratio_text(base_cell, cell(variant)));
                 if let (Some(b), Some(v)) = (base_cell, cell(variant)) {
                     if !b.error && !v.error {
-                        pair_totals
-                            .entry((solver.clone(), base.clone(), variant.clone()))
-                            .and_modify(|(tb, tv)| {
-                                *tb = tb.plus(b);
-                                *tv = tv.plus(v);
-                            })
-                            .or_insert((b, v));
+                        for key in &keys {
+                            pair_totals
+                                .entry((key.clone(), solver.clone(), base.clone(), variant.clone()))
+                                .and_modify(|(tb, tv)| {
+                                    *tb = tb.plus(b);
+                                    *tv = tv.plus(v);
+                                })
+                                .or_insert((b, v));
+                        }
                     }
                 }
             }
         }
         text.push_str(&format!("| {} |\n", line.join(" | ")));
     }
+    // A total line per set of several instances when there are several
+    // sets, so that each set's total can be read off, then the total
+    // over all.
+    let mut total_lines: Vec<(String, String)> = Vec::new();
+    if sets.len() > 1 {
+        total_lines.extend(
+            sets.iter()
+                .filter(|(_, count)| *count > 1)
+                .map(|(s, _)| (format!("**total {s}**"), s.clone())),
+        );
+    }
     if instances.len() > 1 {
-        let mut line = vec!["**total**".to_string(), String::new()];
+        total_lines.push(("**total**".to_string(), String::new()));
+    }
+    for (label, key) in total_lines {
+        let mut line = vec![label.replace('|', "\\|"), String::new()];
         if has_targets {
+            let target_total = target_totals.get(&key).copied().unwrap_or((0.0, false));
             line.push(if by_target && target_total.1 {
                 seconds_text(target_total.0)
             } else {
@@ -375,16 +411,17 @@ pub fn pivot_markdown(
             });
         }
         for peer in &peers {
-            let total = totals.get(&(PEER_SOLVER.to_string(), peer.clone()));
+            let total = totals.get(&(key.clone(), PEER_SOLVER.to_string(), peer.clone()));
             line.push(total.map_or("-".into(), |c| c.text()));
         }
         for solver in &solvers {
             for variant in &variants {
-                let total = totals.get(&(solver.clone(), variant.clone()));
+                let total = totals.get(&(key.clone(), solver.clone(), variant.clone()));
                 line.push(total.map_or("-".into(), |c| c.text()));
             }
             for (base, variant) in &ratio_columns {
-                let pair = pair_totals.get(&(solver.clone(), base.clone(), variant.clone()));
+                let pair_key = (key.clone(), solver.clone(), base.clone(), variant.clone());
+                let pair = pair_totals.get(&pair_key);
                 line.push(ratio_text(pair.map(|p| p.0), pair.map(|p| p.1)));
             }
         }

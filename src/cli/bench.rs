@@ -492,8 +492,11 @@ impl Command for BenchReportArgs {
             rows.retain(|r| &r.family == family);
         }
         if let Some(list) = &self.solvers {
+            // A peer's rows (run once, whatever the solvers) stay.
             let keep: Vec<&str> = list.split_whitespace().collect();
-            rows.retain(|r| keep.contains(&r.solver.as_str()));
+            rows.retain(|r| {
+                keep.contains(&r.solver.as_str()) || r.solver == crate::bench::matrix::PEER_SOLVER
+            });
         }
         if !self.encodings.is_empty() {
             rows.retain(|r| self.encodings.contains(&r.encoding));

@@ -397,6 +397,16 @@ impl Command for SolveArgs {
                     relaxed: self.relaxed,
                 },
             )?;
+            // The encoder's preferred solver, when the command line names
+            // none (and no proof asks for CaDiCaL) and this build has it.
+            let preferred = formula.meta.prefer_solver.as_deref().filter(|name| {
+                self.solver.is_none()
+                    && external.is_none()
+                    && self.solver_cmd.is_none()
+                    && proof.is_none()
+                    && embedded::available().contains(name)
+            });
+            let embedded_name = preferred.map(str::to_string).or(embedded_name.clone());
             let options = SolveOptions {
                 all: self.all,
                 max: self.max,

@@ -24,7 +24,8 @@
 //! 2. an edge joins cells of the same colour, and (strict rule) two
 //!    adjacent cells of the same colour are joined by an edge;
 //! 3. degrees: exactly two edges at a filled free cell, one at an endpoint
-//!    (totalizer via [`FormulaBuilder::cardinality`]); with `--allow-empty`
+//!    (one clause per subset of a cell's at most four edges, no auxiliary
+//!    variable: [`FormulaBuilder::cardinality_direct`]); with `--allow-empty`
 //!    at most two at a free cell, and at least two if it is filled, as
 //!    clauses that propagate like the totalizer
 //!    ([`FormulaBuilder::at_least_if`]);
@@ -126,6 +127,12 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         Cycles::Register => false,
     };
     let mut b = FormulaBuilder::new("numberlink", "numberlink/rank");
+    // MiniSat answers these formulas two to three times faster than
+    // CaDiCaL, whose preprocessing and inprocessing do not pay here.
+    b.prefer_solver("minisat");
+    // Where CaDiCaL is asked for, its inprocessing costs more than it
+    // gains on these formulas (about 1.7x faster without).
+    b.recommend_solver_option("cadical", "inprocessing", 0);
     let n = grid.len();
     let domains = domains(&grid);
     let colours = match options.colours {
@@ -184,11 +191,11 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
                 Role::Free if fill => {
                     let (r, c) = grid.rc(v);
                     b.group(format!("cell ({r},{c}) on a line"));
-                    b.cardinality(lits, 2, 2);
+                    b.cardinality_direct(lits, 2, 2);
                     b.end_group();
                 }
                 Role::Free => {
-                    b.cardinality(lits, 0, 2);
+                    b.cardinality_direct(lits, 0, 2);
                     // A filled cell has two edges: said directly, so unit
                     // propagation completes its degree as the totalizer
                     // does under full cover (the arcs imply it only by
@@ -206,7 +213,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
                         "line {} (its two ends)",
                         super::render::label(puzzle, k + 1)
                     ));
-                    b.cardinality(lits, 1, 1);
+                    b.cardinality_direct(lits, 1, 1);
                     b.end_group();
                 }
             }
