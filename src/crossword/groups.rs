@@ -25,7 +25,8 @@ pub fn parse(source: &str, text: &str) -> Result<Vec<Vec<String>>> {
                         format!("'{token}' is not a word of letters a-z"),
                     )
                 })?
-                .remove(0);
+                .remove(0)
+                .word;
             if let Some(&earlier) = first_line.get(&word) {
                 return Err(Error::parse(
                     source,
@@ -59,11 +60,15 @@ const ORIGINAL_SAMPLE: [(usize, usize, usize); 6] = [
 
 /// Samples the original's 15 groups of 21 distinct words from `list`,
 /// reproducibly for a `seed`.
-pub fn sample(list: &[String], seed: u64) -> Result<Vec<Vec<String>>> {
+pub fn sample<S: AsRef<str>>(list: &[S], seed: u64) -> Result<Vec<Vec<String>>> {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut groups = Vec::new();
     for (len, count, per_group) in ORIGINAL_SAMPLE {
-        let mut pool: Vec<&String> = list.iter().filter(|w| w.len() == len).collect();
+        let mut pool: Vec<&str> = list
+            .iter()
+            .map(AsRef::as_ref)
+            .filter(|w| w.len() == len)
+            .collect();
         if pool.len() < count * per_group {
             return Err(Error::Usage(format!(
                 "--sample-groups needs {} words of length {len}; the list has {}",

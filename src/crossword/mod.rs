@@ -102,6 +102,11 @@ pub struct Options {
     /// of rejecting the list.
     #[arg(long)]
     pub filter_words: bool,
+    /// Use only the words of score N or more (scored lists: `word;score`
+    /// lines; a plain word scores 50). Default: every word, whatever its
+    /// score.
+    #[arg(long, value_name = "N")]
+    pub min_score: Option<u32>,
     /// Freeform: word groups, one group a line; at least one word of each
     /// group appears. Without --words, the groups' words are the list.
     #[arg(long, value_name = "FILE", conflicts_with = "sample_groups")]
@@ -219,7 +224,7 @@ impl Family for Crossword {
                             .into(),
                     ));
                 }
-                let domains = slots::domains(puzzle);
+                let domains = slots::domains(&puzzle.usable());
                 fill::encode(
                     &domains,
                     puzzle.rows(),
@@ -229,7 +234,7 @@ impl Family for Crossword {
                 )
             }
             Mode::Freeform => freeform::encode(
-                puzzle,
+                &puzzle.usable(),
                 options.objective(),
                 options.amo,
                 options.encoding == FillEncoding::Mdd,
@@ -271,7 +276,7 @@ impl Family for Crossword {
     }
 
     fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {
-        Some(render::why_no_fill(puzzle))
+        Some(render::why_no_fill(&puzzle.usable()))
     }
 
     fn check(
@@ -279,6 +284,6 @@ impl Family for Crossword {
         _options: &Options,
         solution: &Solution,
     ) -> std::result::Result<(), String> {
-        check::check(puzzle, solution)
+        check::check(&puzzle.usable(), solution)
     }
 }

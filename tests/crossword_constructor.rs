@@ -1,0 +1,146 @@
+//! The constructor features of pattern filling, through the real binaries:
+//! scored word lists and `--min-score`, over tiny patterns whose fills
+//! are known by hand.
+//!
+//! The decoder checks every solution with the independent checker, so a
+//! decoded grid is a checked grid.
+
+mod common;
+
+use common::{assert_error, code, pipeline, run, stderr, stdout, temp_file};
+use std::path::Path;
+use std::process::Output;
+
+/// Runs encode (with `encode_args`), solve (with `solve_args`) and decode
+/// (with `decode_args`); returns the decoder's output.
+fn fill(encode_args: &[&str], solve_args: &[&str], decode_args: &[&str]) -> Output {
+    let outs = pipeline(
+        &[
+            ("encode-crossword", encode_args),
+            ("solve", solve_args),
+            ("decode-crossword", decode_args),
+        ],
+        b"",
+    );
+    assert_eq!(
+        code(&outs[0]),
+        0,
+        "encode {encode_args:?}: {}",
+        stderr(&outs[0])
+    );
+    outs.into_iter().nth(2).expect("three stages")
+}
+
+/// Writes `text` to `name` in `dir`; returns the path as a string.
+fn file(dir: &Path, name: &str, text: &str) -> String {
+    temp_file(dir, name, text.as_bytes())
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The number of fills `solve --all` finds (0 when there is none).
+fn count(pattern: &str, words: &str, extra: &[&str]) -> usize {
+    let mut args = vec!["--pattern", pattern, "--words", words];
+    args.extend(extra);
+    let out = fill(&args, &["--all"], &[]);
+    let text = stdout(&out);
+    if code(&out) == 20 {
+        return 0;
+    }
+    assert_eq!(code(&out), 0, "{text}{}", stderr(&out));
+    let last = text.lines().last().unwrap_or_default();
+    match last.split_once(' ') {
+        Some((n, "solutions" | "solution")) => n.parse().expect("a count"),
+        _ => panic!("no count in {text}"),
+    }
+}
+
+#[test]
+fn min_score_drops_the_low_scored_words() {
+    // A 2x2 square: "ab/cd" and its transpose "ac/bd" need all four words;
+    // "bd" scores 20, so a minimum above 20 leaves no fill.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    let words = file(dir.path(), "w.txt", "AB;60\ncd;60\nac\nbd;20\n");
+    assert_eq!(count(&pattern, &words, &[]), 2);
+    assert_eq!(count(&pattern, &words, &["--min-score", "20"]), 2);
+    assert_eq!(count(&pattern, &words, &["--min-score", "21"]), 0);
+    // "ac" has the default score 50.
+    assert_eq!(count(&pattern, &words, &["--min-score", "51"]), 0);
+    // A second square, "ef/gh" and its transpose, of scores 40: the
+    // minimum picks the squares.
+    let more = file(
+        dir.path(),
+        "more.txt",
+        "ab;60\ncd;60\nac;60\nbd;60\nef;40\ngh;40\neg;40\nfh;40\n",
+    );
+    assert_eq!(count(&pattern, &more, &[]), 4);
+    assert_eq!(count(&pattern, &more, &["--min-score", "41"]), 2);
+    let out = fill(
+        &["--pattern", &pattern, "--words", &more, "--min-score", "41"],
+        &["--all"],
+        &["--format", "grid"],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stdout(&out).contains('e'), "{}", stdout(&out));
+}
+
+#[test]
+fn scored_list_errors_name_file_and_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    for (list, message) in [
+        (
+            "ab;60\ncd;high\n",
+            "w.txt:2: 'high' after 'cd;' is not a score",
+        ),
+        (
+            "ab;60\n\ncd;-1\n",
+            "w.txt:3: '-1' after 'cd;' is not a score",
+        ),
+        (
+            "ab;60\ncd,60\n",
+            "w.txt:2: 'cd,60' is not a word of letters a-z",
+        ),
+        (
+            "ab;60\nAB;10\n",
+            "w.txt:2: 'ab' is listed twice (first on line 1)",
+        ),
+    ] {
+        let words = file(dir.path(), "w.txt", list);
+        let out = run(
+            "encode-crossword",
+            &["--pattern", &pattern, "--words", &words],
+            b"",
+        );
+        assert_error(&out, message);
+    }
+    // A bad score is an error even when filtering words.
+    let words = file(dir.path(), "w.txt", "ab;60\ncd;x\n");
+    let out = run(
+        "encode-crossword",
+        &["--pattern", &pattern, "--words", &words, "--filter-words"],
+        b"",
+    );
+    assert_error(&out, "w.txt:2:");
+}
+
+#[test]
+fn plain_lists_keep_their_documents() {
+    // Without scores and without --min-score, the stored document lists
+    // bare words, as before scores existed; scores other than 50 are kept.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    let words = file(dir.path(), "w.txt", "ab\ncd;50\nac;70\nbd\n");
+    let out = run(
+        "encode-crossword",
+        &["--pattern", &pattern, "--words", &words],
+        b"",
+    );
+    let cnf = stdout(&out);
+    assert!(
+        cnf.contains("\nc puzzle ab\nc puzzle cd\nc puzzle ac;70\n"),
+        "{cnf}"
+    );
+    assert!(!cnf.contains("min-score"), "{cnf}");
+}
