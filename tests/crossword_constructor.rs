@@ -144,3 +144,24 @@ fn plain_lists_keep_their_documents() {
     );
     assert!(!cnf.contains("min-score"), "{cnf}");
 }
+
+#[test]
+fn the_decoder_reports_the_fills_scores() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    let words = file(dir.path(), "w.txt", "ab;60\ncd;60\nac\nbd;20\n");
+    let args = ["--pattern", &*pattern, "--words", &*words];
+    let out = fill(&args, &[], &[]);
+    let text = stdout(&out);
+    assert_eq!(code(&out), 0, "{text}{}", stderr(&out));
+    assert!(
+        text.contains("\nword scores: lowest 20, mean 47.5 (4 entries)\n"),
+        "{text}"
+    );
+    let out = fill(&args, &[], &["--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let scores = &json["solutions"][0]["scores"];
+    assert_eq!(scores["lowest"], 20, "{json}");
+    assert_eq!(scores["mean"], 47.5, "{json}");
+    assert_eq!(scores["entries"], 4, "{json}");
+}

@@ -180,8 +180,21 @@ pub struct Entry {
     pub word: String,
 }
 
+/// The word scores of a fill: the lowest and the mean over its entries
+/// that are listed words (a fully pre-filled entry missing from the list
+/// has no score).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct FillScores {
+    /// The lowest score of an entry.
+    pub lowest: u32,
+    /// The mean score of the entries.
+    pub mean: f64,
+    /// How many entries have a score.
+    pub entries: usize,
+}
+
 /// A solved crossword.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Solution {
     /// The rows: `#` black, lower-case letters.
     pub grid: Vec<String>,
@@ -189,6 +202,8 @@ pub struct Solution {
     pub across: Vec<Entry>,
     /// The down entries in number order.
     pub down: Vec<Entry>,
+    /// The word scores of the entries (none when no entry is listed).
+    pub scores: Option<FillScores>,
 }
 
 /// The crossword family (see the module documentation).
