@@ -165,3 +165,146 @@ fn the_decoder_reports_the_fills_scores() {
     assert_eq!(scores["mean"], 47.5, "{json}");
     assert_eq!(scores["entries"], 4, "{json}");
 }
+
+/// The slots of a pattern (`#` black): per slot, its cells in order.
+fn pattern_slots(rows: &[&[u8]]) -> Vec<Vec<(usize, usize)>> {
+    let (height, width) = (rows.len(), rows[0].len());
+    let open = |r: usize, c: usize| rows[r][c] != b'#';
+    let mut found = Vec::new();
+    for (dr, dc) in [(0, 1), (1, 0)] {
+        for r in 0..height {
+            for c in 0..width {
+                let starts = open(r, c) && !(r >= dr && c >= dc && open(r - dr, c - dc));
+                if !starts {
+                    continue;
+                }
+                let cells: Vec<(usize, usize)> = (0..)
+                    .map(|i| (r + dr * i, c + dc * i))
+                    .take_while(|&(rr, cc)| rr < height && cc < width && open(rr, cc))
+                    .collect();
+                if cells.len() >= 2 {
+                    found.push(cells);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Counts by brute force the fills of `pattern` with distinct `words`
+/// whose entries share no more than `max_shared` consecutive letters:
+/// every slot takes every word that fits the letters placed so far, the
+/// slot with the most placed letters first.
+fn brute_force_count(pattern: &str, words: &[String], max_shared: Option<usize>) -> usize {
+    struct Search<'a> {
+        slots: Vec<Vec<(usize, usize)>>,
+        words: &'a [String],
+        max_shared: Option<usize>,
+        grid: Vec<Vec<u8>>,
+        chosen: Vec<Option<&'a String>>,
+    }
+    impl<'a> Search<'a> {
+        fn shares(&self, word: &str, other: &str) -> bool {
+            other == word
+                || self.max_shared.is_some_and(|n| {
+                    word.as_bytes()
+                        .windows(n + 1)
+                        .any(|piece| other.as_bytes().windows(n + 1).any(|o| o == piece))
+                })
+        }
+        fn count(&mut self) -> usize {
+            let placed = |cells: &Vec<(usize, usize)>, grid: &Vec<Vec<u8>>| {
+                cells.iter().filter(|&&(r, c)| grid[r][c] != b'.').count()
+            };
+            let next = (0..self.slots.len())
+                .filter(|&s| self.chosen[s].is_none())
+                .max_by_key(|&s| placed(&self.slots[s], &self.grid));
+            let Some(s) = next else {
+                return 1;
+            };
+            let mut total = 0;
+            let (words, len) = (self.words, self.slots[s].len());
+            for word in words.iter().filter(|w| w.len() == len) {
+                let fits = self.slots[s]
+                    .iter()
+                    .zip(word.bytes())
+                    .all(|(&(r, c), x)| self.grid[r][c] == b'.' || self.grid[r][c] == x);
+                let clash = self.chosen.iter().flatten().any(|o| self.shares(word, o));
+                if !fits || clash {
+                    continue;
+                }
+                let saved = self.grid.clone();
+                for (&(r, c), x) in self.slots[s].iter().zip(word.bytes()) {
+                    self.grid[r][c] = x;
+                }
+                self.chosen[s] = Some(word);
+                total += self.count();
+                self.chosen[s] = None;
+                self.grid = saved;
+            }
+            total
+        }
+    }
+    let rows: Vec<&[u8]> = pattern.lines().map(str::as_bytes).collect();
+    let slots = pattern_slots(&rows);
+    let chosen = vec![None; slots.len()];
+    Search {
+        slots,
+        words,
+        max_shared,
+        grid: rows.iter().map(|r| r.to_vec()).collect(),
+        chosen,
+    }
+    .count()
+}
+
+#[test]
+fn shared_substrings_are_forbidden_exactly() {
+    // The original generator's list on a small pattern: 19 fills, 17 with
+    // no three letters shared, 6 with no two; counted by brute force too.
+    let words_path = common::instance("crossword/stazi-words.json");
+    let list: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&words_path).expect("list")).expect("JSON");
+    let mut words: Vec<String> = list
+        .as_object()
+        .expect("object")
+        .values()
+        .flat_map(|v| v.as_array().expect("array").iter())
+        .filter_map(|w| w.as_str().map(str::to_string))
+        .collect();
+    words.sort();
+    words.dedup();
+    let pattern_text = "...#\n....\n#...\n"; // instances/crossword/grids/small-3x4.txt
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", pattern_text);
+    let words_arg = words_path.to_string_lossy().into_owned();
+    for (max, expected) in [(None, 19), (Some(2), 17), (Some(1), 6)] {
+        assert_eq!(brute_force_count(pattern_text, &words, max), expected);
+        let flag = max.map(|n| n.to_string());
+        let extra: Vec<&str> = match &flag {
+            Some(n) => vec!["--max-shared-substring", n],
+            None => Vec::new(),
+        };
+        assert_eq!(count(&pattern, &words_arg, &extra), expected, "{max:?}");
+    }
+    // The 2x2 square ab/cd, ac/bd shares a letter between every crossing
+    // pair, but no two letters.
+    let square = file(dir.path(), "q.txt", "..\n..\n");
+    let list = file(dir.path(), "w.txt", "ab\ncd\nac\nbd\n");
+    assert_eq!(count(&square, &list, &["--max-shared-substring", "1"]), 2);
+    let out = run(
+        "encode-crossword",
+        &[
+            "--width",
+            "3",
+            "--height",
+            "3",
+            "--words",
+            &list,
+            "--max-shared-substring",
+            "2",
+        ],
+        b"",
+    );
+    assert_error(&out, "--max-shared-substring is for pattern fills");
+}

@@ -119,6 +119,11 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
 }
 
 fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puzzle> {
+    if options.max_shared_substring.is_some() {
+        return Err(Error::Usage(
+            "--max-shared-substring is for pattern fills (--pattern FILE)".into(),
+        ));
+    }
     if width == 0 || height == 0 {
         return Err(Error::Usage(
             "--width and --height must be at least 1".into(),

@@ -33,6 +33,7 @@ pub mod parse;
 pub mod puzzle;
 pub mod render;
 pub mod slots;
+pub mod substrings;
 pub mod words;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
@@ -107,6 +108,10 @@ pub struct Options {
     /// score.
     #[arg(long, value_name = "N")]
     pub min_score: Option<u32>,
+    /// Fill: no two entries share a substring longer than N letters
+    /// (ingrid_core's option). Default: no limit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_shared_substring: Option<u32>,
     /// Freeform: word groups, one group a line; at least one word of each
     /// group appears. Without --words, the groups' words are the list.
     #[arg(long, value_name = "FILE", conflicts_with = "sample_groups")]
@@ -240,13 +245,17 @@ impl Family for Crossword {
                     ));
                 }
                 let domains = slots::domains(&puzzle.usable());
-                fill::encode(
+                let mut builder = fill::encode(
                     &domains,
                     puzzle.rows(),
                     puzzle.cols(),
                     options.encoding,
                     options.amo,
-                )
+                );
+                if let Some(max) = options.max_shared_substring {
+                    substrings::encode(&mut builder, &domains, max as usize);
+                }
+                builder
             }
             Mode::Freeform => freeform::encode(
                 &puzzle.usable(),
@@ -296,9 +305,13 @@ impl Family for Crossword {
 
     fn check(
         puzzle: &Puzzle,
-        _options: &Options,
+        options: &Options,
         solution: &Solution,
     ) -> std::result::Result<(), String> {
-        check::check(&puzzle.usable(), solution)
+        check::check(&puzzle.usable(), solution)?;
+        match options.max_shared_substring {
+            Some(max) => check::check_shared_substrings(solution, max as usize),
+            None => Ok(()),
+        }
     }
 }
