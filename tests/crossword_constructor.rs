@@ -308,3 +308,78 @@ fn shared_substrings_are_forbidden_exactly() {
     );
     assert_error(&out, "--max-shared-substring is for pattern fills");
 }
+
+#[test]
+fn theme_words_score_first_and_can_be_required() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    let words = file(dir.path(), "w.txt", "ab;60\ncd\nac\nbd\nef\ngh\neg\nfh\n");
+    let theme = file(dir.path(), "t.txt", "ef\n");
+    // The theme word scores one above the list's best (60), and
+    // is merely preferred: every fill stays.
+    let out = run(
+        "encode-crossword",
+        &["--pattern", &pattern, "--words", &words, "--theme", &theme],
+        b"",
+    );
+    assert!(
+        stdout(&out).contains("\nc puzzle ef;61\n"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(count(&pattern, &words, &["--theme", &theme]), 4);
+    // Required: only the square with "ef", across or down.
+    let required = ["--theme", &*theme, "--theme-required"];
+    assert_eq!(count(&pattern, &words, &required), 2);
+    let out = fill(
+        &[
+            "--pattern",
+            &pattern,
+            "--words",
+            &words,
+            "--theme",
+            &theme,
+            "--theme-required",
+        ],
+        &["--all"],
+        &[],
+    );
+    assert!(stdout(&out).contains("e f\ng h\n"), "{}", stdout(&out));
+    // A theme word outside the list is added; one no crossing allows
+    // leaves no fill, and the decoder names it.
+    let odd = file(dir.path(), "odd.txt", "xy\n");
+    let out = fill(
+        &[
+            "--pattern",
+            &pattern,
+            "--words",
+            &words,
+            "--theme",
+            &odd,
+            "--theme-required",
+        ],
+        &[],
+        &[],
+    );
+    assert_eq!(code(&out), 20, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("required theme words: xy"),
+        "{}",
+        stdout(&out)
+    );
+    let long = file(dir.path(), "long.txt", "xyz\n");
+    let out = run(
+        "encode-crossword",
+        &[
+            "--pattern",
+            &pattern,
+            "--words",
+            &words,
+            "--theme",
+            &long,
+            "--theme-required",
+        ],
+        b"",
+    );
+    assert_error(&out, "the theme word 'xyz' (3 letters) fits no slot");
+}

@@ -6,7 +6,7 @@ use super::parse::parse_pattern;
 use super::puzzle::{Mode, Puzzle, Square};
 use super::slots::slots;
 use super::words::{self, Policy, ScoredWord, DEFAULT_WORDS};
-use super::{groups, Options};
+use super::{groups, theme, Options};
 use crate::error::{Error, Result};
 use crate::io::Input;
 use std::collections::HashSet;
@@ -61,6 +61,22 @@ fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
     }
 }
 
+/// The words of `--theme` (none without it).
+fn theme_words(options: &Options) -> Result<Vec<ScoredWord>> {
+    match &options.theme {
+        Some(path) => words::read(path, Policy::Strict),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The groups `--theme-required` asks for: each theme word alone.
+fn required_theme(theme: &[ScoredWord], options: &Options) -> Vec<Vec<String>> {
+    if !options.theme_required {
+        return Vec::new();
+    }
+    theme.iter().map(|w| vec![w.word.clone()]).collect()
+}
+
 fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
     let freeform_only = [
         (options.groups.is_some(), "--groups"),
@@ -102,7 +118,17 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         }
     }
     let lengths: HashSet<usize> = found.iter().map(|s| s.len).collect();
-    let (words, scores) = word_list(options)?
+    let mut list = word_list(options)?;
+    let theme = theme_words(options)?;
+    theme::add_theme(&mut list, &theme, options.min_score);
+    let groups = required_theme(&theme, options);
+    if let Some(word) = groups.iter().flatten().find(|w| !lengths.contains(&w.len())) {
+        return Err(Error::Usage(format!(
+            "the theme word '{word}' ({} letters) fits no slot of the pattern",
+            word.len()
+        )));
+    }
+    let (words, scores) = list
         .into_iter()
         .filter(|w| lengths.contains(&w.word.len()))
         .map(|w| (w.word, w.score))
@@ -113,7 +139,7 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         words,
         scores,
         min_score: options.min_score,
-        groups: Vec::new(),
+        groups,
         min_words: 0,
     })
 }
@@ -169,6 +195,10 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
     } else {
         (word_list(options)?, Vec::new())
     };
+    let theme = theme_words(options)?;
+    theme::add_theme(&mut list, &theme, options.min_score);
+    let mut group_list = group_list;
+    group_list.extend(required_theme(&theme, options));
     let mut seen: HashSet<String> = list.iter().map(|w| w.word.clone()).collect();
     for word in group_list.iter().flatten() {
         if seen.insert(word.clone()) {

@@ -34,6 +34,7 @@ pub mod puzzle;
 pub mod render;
 pub mod slots;
 pub mod substrings;
+pub mod theme;
 pub mod words;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
@@ -108,6 +109,13 @@ pub struct Options {
     /// score.
     #[arg(long, value_name = "N")]
     pub min_score: Option<u32>,
+    /// Theme entries: a word list (plain or scored) whose words are added
+    /// with a score above every listed word, so they rank first.
+    #[arg(long, value_name = "FILE")]
+    pub theme: Option<PathBuf>,
+    /// Every word of --theme must appear.
+    #[arg(long, requires = "theme")]
+    pub theme_required: bool,
     /// Fill: no two entries share a substring longer than N letters
     /// (ingrid_core's option). Default: no limit.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -255,6 +263,7 @@ impl Family for Crossword {
                 if let Some(max) = options.max_shared_substring {
                     substrings::encode(&mut builder, &domains, max as usize);
                 }
+                theme::require_groups(&mut builder, &domains, &puzzle.groups);
                 builder
             }
             Mode::Freeform => freeform::encode(

@@ -181,6 +181,24 @@ pub fn why_no_fill(puzzle: &Puzzle) -> String {
         }
         return out;
     }
+    let unplaced: Vec<String> = puzzle
+        .groups
+        .iter()
+        .filter(|group| {
+            !found.candidates.iter().flatten().any(|&id| {
+                let word = &found.words[id as usize];
+                group.iter().any(|g| g.as_bytes() == word.as_slice())
+            })
+        })
+        .map(|group| group.join(" or "))
+        .collect();
+    if !unplaced.is_empty() {
+        return format!(
+            "no slot keeps a candidate that fits its crossings for the required theme \
+             words: {}\n",
+            unplaced.join(", ")
+        );
+    }
     let starved: Vec<usize> = (0..found.slots.len())
         .filter(|&s| found.candidates[s].is_empty())
         .collect();
