@@ -383,3 +383,97 @@ fn theme_words_score_first_and_can_be_required() {
     );
     assert_error(&out, "the theme word 'xyz' (3 letters) fits no slot");
 }
+
+/// The first fill of `instances/crossword/grids/small-3x4.txt` in
+/// `format`, and the same fill as `--json` (the solver is deterministic).
+fn small_fill(format: &str) -> (String, serde_json::Value) {
+    let pattern = common::instance("crossword/grids/small-3x4.txt");
+    let words = common::instance("crossword/stazi-words.json");
+    let args = [
+        "--pattern",
+        &*pattern.to_string_lossy(),
+        "--words",
+        &*words.to_string_lossy(),
+    ]
+    .map(str::to_string);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = fill(&args, &[], &["--format", format]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let json = fill(&args, &[], &["--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    (stdout(&out), json["solutions"][0].clone())
+}
+
+#[test]
+fn ipuz_documents_read_back_as_the_fill() {
+    let (text, fill) = small_fill("ipuz");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("ipuz is JSON alone");
+    assert_eq!(doc["version"], "http://ipuz.org/v2");
+    assert_eq!(doc["kind"][0], "http://ipuz.org/crossword#1");
+    assert_eq!(doc["dimensions"]["width"], 4);
+    assert_eq!(doc["dimensions"]["height"], 3);
+    let grid: Vec<String> = fill["grid"]
+        .as_array()
+        .expect("grid")
+        .iter()
+        .map(|r| r.as_str().expect("row").to_string())
+        .collect();
+    for (r, row) in grid.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let letter = &doc["solution"][r][c];
+            let cell = &doc["puzzle"][r][c];
+            if ch == '#' {
+                assert_eq!(letter, "#");
+                assert_eq!(cell, "#");
+            } else {
+                assert_eq!(letter.as_str(), Some(&*ch.to_ascii_uppercase().to_string()));
+                assert!(cell.is_u64(), "({r},{c}): {cell}");
+            }
+        }
+    }
+    for (direction, key) in [("Across", "across"), ("Down", "down")] {
+        let clues = doc["clues"][direction].as_array().expect("clues");
+        let entries = fill[key].as_array().expect("entries");
+        assert_eq!(clues.len(), entries.len(), "{direction}");
+        for (clue, entry) in clues.iter().zip(entries) {
+            assert_eq!(clue["number"], entry["number"]);
+            let (r, c) = (entry["row"].as_u64(), entry["col"].as_u64());
+            let (r, c) = (r.expect("row") as usize, c.expect("col") as usize);
+            assert_eq!(doc["puzzle"][r][c], entry["number"], "numbered in the grid");
+            let word = entry["word"].as_str().expect("word").to_ascii_uppercase();
+            assert_eq!(clue["answer"].as_str(), Some(&*word));
+            assert_eq!(clue["clue"], "");
+        }
+    }
+}
+
+#[test]
+fn xd_text_holds_the_grid_and_every_answer() {
+    let (text, fill) = small_fill("xd");
+    let sections: Vec<&str> = text.split("\n\n\n").collect();
+    assert_eq!(sections.len(), 3, "{text}");
+    assert!(sections[0].starts_with("Title: "), "{text}");
+    let grid: Vec<String> = fill["grid"]
+        .as_array()
+        .expect("grid")
+        .iter()
+        .map(|r| r.as_str().expect("row").to_ascii_uppercase())
+        .collect();
+    assert_eq!(sections[1].lines().collect::<Vec<_>>(), grid);
+    let mut expected = Vec::new();
+    for (prefix, key) in [("A", "across"), ("D", "down")] {
+        for entry in fill[key].as_array().expect("entries") {
+            expected.push(format!(
+                "{prefix}{}. ~ {}",
+                entry["number"],
+                entry["word"].as_str().expect("word").to_ascii_uppercase()
+            ));
+        }
+    }
+    let clues: Vec<&str> = sections[2].lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(clues, expected);
+    assert!(
+        sections[2].contains("\n\nD1. ~ "),
+        "a blank line before Down"
+    );
+}

@@ -29,6 +29,7 @@ pub mod decode;
 pub mod fill;
 pub mod freeform;
 pub mod groups;
+pub mod ipuz;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
@@ -36,6 +37,7 @@ pub mod slots;
 pub mod substrings;
 pub mod theme;
 pub mod words;
+pub mod xd;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
@@ -178,6 +180,11 @@ pub enum Style {
     Full,
     /// Just the grid: one row a line, `#` black, lower-case letters.
     Grid,
+    /// An ipuz document (JSON, version 2, kind crossword): numbered grid,
+    /// solution, clue lists with empty clue texts.
+    Ipuz,
+    /// The xd text format: header, grid, clue lines `A1. ~ ANSWER`.
+    Xd,
 }
 
 /// One entry of a solved crossword.
@@ -284,7 +291,7 @@ impl Family for Crossword {
     }
 
     fn is_machine_format(style: &Style) -> bool {
-        matches!(style, Style::Grid)
+        matches!(style, Style::Grid | Style::Ipuz | Style::Xd)
     }
 
     fn render(_puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {

@@ -69,6 +69,8 @@ pub fn fill_scores(puzzle: &Puzzle, solution: &Solution) -> Option<FillScores> {
 pub fn render(solution: &Solution, style: Style) -> String {
     let mut out = String::new();
     match style {
+        Style::Ipuz => return super::ipuz::render(solution),
+        Style::Xd => return super::xd::render(solution),
         Style::Grid => {
             for row in &solution.grid {
                 out.push_str(row);
