@@ -477,3 +477,53 @@ fn xd_text_holds_the_grid_and_every_answer() {
         "a blank line before Down"
     );
 }
+
+#[test]
+fn no_fill_under_min_score_says_which_minimum_fills() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    // The square ab/cd needs "bd" (20) and "ac" (30); ef/gh (all 25) needs
+    // "eg" (10): 30 is too high for either, 20 fills with ab/cd.
+    let words = file(
+        dir.path(),
+        "w.txt",
+        "ab;60\ncd;60\nac;30\nbd;20\nef;25\ngh;25\neg;10\nfh;25\n",
+    );
+    let verdict = |min: &str| {
+        let out = fill(
+            &["--pattern", &pattern, "--words", &words, "--min-score", min],
+            &[],
+            &[],
+        );
+        (code(&out), stdout(&out))
+    };
+    for (min, want) in [
+        ("21", "fillable with --min-score 20 "),
+        ("50", "fillable with --min-score 20 "),
+    ] {
+        let (status, text) = verdict(min);
+        assert_eq!(status, 20, "{text}");
+        assert!(text.contains(want), "--min-score {min}: {text}");
+    }
+    assert_eq!(verdict("20").0, 0);
+    assert_eq!(verdict("19").0, 0);
+    let never = file(dir.path(), "n.txt", "ab;60\ncd;10\n");
+    let out = fill(
+        &[
+            "--pattern",
+            &pattern,
+            "--words",
+            &never,
+            "--min-score",
+            "50",
+        ],
+        &[],
+        &["--format", "grid"],
+    );
+    assert_eq!(code(&out), 20);
+    assert!(
+        stderr(&out).contains("not fillable at any score"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -32,6 +32,7 @@ pub mod groups;
 pub mod ipuz;
 pub mod parse;
 pub mod puzzle;
+pub mod relax;
 pub mod render;
 pub mod slots;
 pub mod substrings;
@@ -315,8 +316,16 @@ impl Family for Crossword {
             .collect()
     }
 
-    fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {
-        Some(render::why_no_fill(&puzzle.usable()))
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+        let mut text = render::why_no_fill(&puzzle.usable());
+        if let (Mode::Fill, Some(min)) = (puzzle.mode, puzzle.min_score) {
+            let relaxed = relax::lower_min_score(puzzle, options, relax::RELAX_TIME)
+                .ok()
+                .flatten()
+                .unwrap_or(relax::Relaxed::Unknown);
+            text.push_str(&relax::describe(relaxed, min));
+        }
+        Some(text)
     }
 
     fn check(
