@@ -17,8 +17,11 @@ pub fn parse(source: &str, text: &str) -> Result<Vec<Vec<String>>> {
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
         {
+            let scored = token.contains(';');
             let word = words::parse(source, token, Policy::Strict)
-                .map_err(|_| {
+                .ok()
+                .filter(|_| !scored)
+                .ok_or_else(|| {
                     Error::parse(
                         source,
                         number,
@@ -95,6 +98,7 @@ mod tests {
         let err = parse("g", "cat dog\nbird cat\n").unwrap_err();
         assert!(err.to_string().starts_with("g:2:"), "{err}");
         assert!(parse("g", "ca't\n").is_err());
+        assert!(parse("g", "cat;30\n").is_err());
         assert!(parse("g", "\n").is_err());
     }
 
