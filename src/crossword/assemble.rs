@@ -5,8 +5,8 @@
 use super::parse::parse_pattern;
 use super::puzzle::{Mode, Puzzle, Square};
 use super::slots::slots;
-use super::words::{self, Policy, DEFAULT_WORDS};
-use super::{groups, Options};
+use super::words::{self, Policy, ScoredWord, DEFAULT_WORDS};
+use super::{groups, theme, Options};
 use crate::error::{Error, Result};
 use crate::io::Input;
 use std::collections::HashSet;
@@ -38,7 +38,7 @@ fn read_text(path: &Path) -> Result<(String, String)> {
 
 /// The word list of `--words` (strict unless `--filter-words`), or the
 /// default Debian list (filtered).
-fn word_list(options: &Options) -> Result<Vec<String>> {
+fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
     match &options.words {
         Some(path) => {
             let policy = if options.filter_words {
@@ -59,6 +59,22 @@ fn word_list(options: &Options) -> Result<Vec<String>> {
             words::read(path, Policy::Filter)
         }
     }
+}
+
+/// The words of `--theme` (none without it).
+fn theme_words(options: &Options) -> Result<Vec<ScoredWord>> {
+    match &options.theme {
+        Some(path) => words::read(path, Policy::Strict),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The groups `--theme-required` asks for: each theme word alone.
+fn required_theme(theme: &[ScoredWord], options: &Options) -> Vec<Vec<String>> {
+    if !options.theme_required {
+        return Vec::new();
+    }
+    theme.iter().map(|w| vec![w.word.clone()]).collect()
 }
 
 fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
@@ -102,20 +118,38 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         }
     }
     let lengths: HashSet<usize> = found.iter().map(|s| s.len).collect();
-    let words = word_list(options)?
+    let mut list = word_list(options)?;
+    let theme = theme_words(options)?;
+    theme::add_theme(&mut list, &theme, options.min_score);
+    let groups = required_theme(&theme, options);
+    if let Some(word) = groups.iter().flatten().find(|w| !lengths.contains(&w.len())) {
+        return Err(Error::Usage(format!(
+            "the theme word '{word}' ({} letters) fits no slot of the pattern",
+            word.len()
+        )));
+    }
+    let (words, scores) = list
         .into_iter()
-        .filter(|w| lengths.contains(&w.len()))
-        .collect();
+        .filter(|w| lengths.contains(&w.word.len()))
+        .map(|w| (w.word, w.score))
+        .unzip();
     Ok(Puzzle {
         mode: Mode::Fill,
         grid,
         words,
-        groups: Vec::new(),
+        scores,
+        min_score: options.min_score,
+        groups,
         min_words: 0,
     })
 }
 
 fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puzzle> {
+    if options.max_shared_substring.is_some() {
+        return Err(Error::Usage(
+            "--max-shared-substring is for pattern fills (--pattern FILE)".into(),
+        ));
+    }
     if width == 0 || height == 0 {
         return Err(Error::Usage(
             "--width and --height must be at least 1".into(),
@@ -147,7 +181,8 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
         grid[r][c] = Square::Black;
     }
     let (mut list, group_list) = if options.sample_groups {
-        let sampled = groups::sample(&word_list(options)?, options.seed)?;
+        let listed = word_list(options)?;
+        let sampled = groups::sample(&words::plain_words(&listed), options.seed)?;
         (Vec::new(), sampled)
     } else if let Some(path) = &options.groups {
         let (source, text) = read_text(path)?;
@@ -160,21 +195,28 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
     } else {
         (word_list(options)?, Vec::new())
     };
-    let mut seen: HashSet<String> = list.iter().cloned().collect();
+    let theme = theme_words(options)?;
+    theme::add_theme(&mut list, &theme, options.min_score);
+    let mut group_list = group_list;
+    group_list.extend(required_theme(&theme, options));
+    let mut seen: HashSet<String> = list.iter().map(|w| w.word.clone()).collect();
     for word in group_list.iter().flatten() {
         if seen.insert(word.clone()) {
-            list.push(word.clone());
+            list.push(ScoredWord::plain(word.clone()));
         }
     }
     let longest = width.max(height);
-    list.retain(|w| w.len() >= 2 && w.len() <= longest);
+    list.retain(|w| w.word.len() >= 2 && w.word.len() <= longest);
+    let (words, scores) = list.into_iter().map(|w| (w.word, w.score)).unzip();
     let min_words = options
         .min_words
         .unwrap_or(if group_list.is_empty() { 1 } else { 0 });
     Ok(Puzzle {
         mode: Mode::Freeform,
         grid,
-        words: list,
+        words,
+        scores,
+        min_score: options.min_score,
         groups: group_list,
         min_words,
     })

@@ -148,6 +148,39 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks that no two entries of `solution` share more than `max`
+/// consecutive letters (`--max-shared-substring`); the error names both
+/// entries and the substring.
+pub fn check_shared_substrings(solution: &Solution, max: usize) -> Result<(), String> {
+    let grid: Vec<Vec<u8>> = solution.grid.iter().map(|r| r.bytes().collect()).collect();
+    let entries = runs(&grid);
+    let mut first_seen: std::collections::HashMap<&[u8], usize> = Default::default();
+    for (index, (_, _, _, word)) in entries.iter().enumerate() {
+        let bytes = word.as_bytes();
+        for piece in bytes.windows(max + 1) {
+            match first_seen.get(piece) {
+                Some(&other) if other != index => {
+                    let describe = |(r, c, across, w): &Run| {
+                        let direction = if *across { "across" } else { "down" };
+                        format!("'{w}' {direction} at ({r},{c})")
+                    };
+                    return Err(format!(
+                        "{} and {} share '{}', more than {max} letters",
+                        describe(&entries[other]),
+                        describe(&entries[index]),
+                        String::from_utf8_lossy(piece)
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    first_seen.insert(piece, index);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +192,8 @@ mod tests {
             mode,
             grid: parse_pattern("p", pattern).expect("valid"),
             words: words.iter().map(|w| w.to_string()).collect(),
+            scores: Vec::new(),
+            min_score: None,
             groups: Vec::new(),
             min_words: 0,
         }

@@ -7,8 +7,8 @@ use crate::error::{Error, Result};
 use crate::family::Assignment;
 use crate::names;
 
-/// The solution that `assignment` gives `puzzle` (an error when the
-/// model gives an open square no letter).
+/// The solution that `assignment` gives `puzzle`, with the scores of its
+/// entries (an error when the model gives an open square no letter).
 pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Solution> {
     let mut grid = Vec::with_capacity(puzzle.rows());
     for (r, row) in puzzle.grid.iter().enumerate() {
@@ -26,5 +26,7 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Solution> 
         }
         grid.push(line);
     }
-    Ok(render::solution_of(grid))
+    let mut solution = render::solution_of(grid);
+    solution.scores = render::fill_scores(puzzle, &solution);
+    Ok(solution)
 }

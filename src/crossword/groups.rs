@@ -17,15 +17,19 @@ pub fn parse(source: &str, text: &str) -> Result<Vec<Vec<String>>> {
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
         {
+            let scored = token.contains(';');
             let word = words::parse(source, token, Policy::Strict)
-                .map_err(|_| {
+                .ok()
+                .filter(|_| !scored)
+                .ok_or_else(|| {
                     Error::parse(
                         source,
                         number,
                         format!("'{token}' is not a word of letters a-z"),
                     )
                 })?
-                .remove(0);
+                .remove(0)
+                .word;
             if let Some(&earlier) = first_line.get(&word) {
                 return Err(Error::parse(
                     source,
@@ -59,11 +63,15 @@ const ORIGINAL_SAMPLE: [(usize, usize, usize); 6] = [
 
 /// Samples the original's 15 groups of 21 distinct words from `list`,
 /// reproducibly for a `seed`.
-pub fn sample(list: &[String], seed: u64) -> Result<Vec<Vec<String>>> {
+pub fn sample<S: AsRef<str>>(list: &[S], seed: u64) -> Result<Vec<Vec<String>>> {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut groups = Vec::new();
     for (len, count, per_group) in ORIGINAL_SAMPLE {
-        let mut pool: Vec<&String> = list.iter().filter(|w| w.len() == len).collect();
+        let mut pool: Vec<&str> = list
+            .iter()
+            .map(AsRef::as_ref)
+            .filter(|w| w.len() == len)
+            .collect();
         if pool.len() < count * per_group {
             return Err(Error::Usage(format!(
                 "--sample-groups needs {} words of length {len}; the list has {}",
@@ -90,6 +98,7 @@ mod tests {
         let err = parse("g", "cat dog\nbird cat\n").unwrap_err();
         assert!(err.to_string().starts_with("g:2:"), "{err}");
         assert!(parse("g", "ca't\n").is_err());
+        assert!(parse("g", "cat;30\n").is_err());
         assert!(parse("g", "\n").is_err());
     }
 

@@ -29,11 +29,16 @@ pub mod decode;
 pub mod fill;
 pub mod freeform;
 pub mod groups;
+pub mod ipuz;
 pub mod parse;
 pub mod puzzle;
+pub mod relax;
 pub mod render;
 pub mod slots;
+pub mod substrings;
+pub mod theme;
 pub mod words;
+pub mod xd;
 
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
@@ -102,6 +107,22 @@ pub struct Options {
     /// of rejecting the list.
     #[arg(long)]
     pub filter_words: bool,
+    /// Use only the words of score N or more (scored lists: `word;score`
+    /// lines; a plain word scores 50). Default: every word, whatever its
+    /// score.
+    #[arg(long, value_name = "N")]
+    pub min_score: Option<u32>,
+    /// Theme entries: a word list (plain or scored) whose words are added
+    /// with a score above every listed word, so they rank first.
+    #[arg(long, value_name = "FILE")]
+    pub theme: Option<PathBuf>,
+    /// Every word of --theme must appear.
+    #[arg(long, requires = "theme")]
+    pub theme_required: bool,
+    /// Fill: no two entries share a substring longer than N letters
+    /// (ingrid_core's option). Default: no limit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_shared_substring: Option<u32>,
     /// Freeform: word groups, one group a line; at least one word of each
     /// group appears. Without --words, the groups' words are the list.
     #[arg(long, value_name = "FILE", conflicts_with = "sample_groups")]
@@ -160,6 +181,11 @@ pub enum Style {
     Full,
     /// Just the grid: one row a line, `#` black, lower-case letters.
     Grid,
+    /// An ipuz document (JSON, version 2, kind crossword): numbered grid,
+    /// solution, clue lists with empty clue texts.
+    Ipuz,
+    /// The xd text format: header, grid, clue lines `A1. ~ ANSWER`.
+    Xd,
 }
 
 /// One entry of a solved crossword.
@@ -175,8 +201,21 @@ pub struct Entry {
     pub word: String,
 }
 
+/// The word scores of a fill: the lowest and the mean over its entries
+/// that are listed words (a fully pre-filled entry missing from the list
+/// has no score).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct FillScores {
+    /// The lowest score of an entry.
+    pub lowest: u32,
+    /// The mean score of the entries.
+    pub mean: f64,
+    /// How many entries have a score.
+    pub entries: usize,
+}
+
 /// A solved crossword.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Solution {
     /// The rows: `#` black, lower-case letters.
     pub grid: Vec<String>,
@@ -184,6 +223,8 @@ pub struct Solution {
     pub across: Vec<Entry>,
     /// The down entries in number order.
     pub down: Vec<Entry>,
+    /// The word scores of the entries (none when no entry is listed).
+    pub scores: Option<FillScores>,
 }
 
 /// The crossword family (see the module documentation).
@@ -219,17 +260,22 @@ impl Family for Crossword {
                             .into(),
                     ));
                 }
-                let domains = slots::domains(puzzle);
-                fill::encode(
+                let domains = slots::domains(&puzzle.usable());
+                let mut builder = fill::encode(
                     &domains,
                     puzzle.rows(),
                     puzzle.cols(),
                     options.encoding,
                     options.amo,
-                )
+                );
+                if let Some(max) = options.max_shared_substring {
+                    substrings::encode(&mut builder, &domains, max as usize);
+                }
+                theme::require_groups(&mut builder, &domains, &puzzle.groups);
+                builder
             }
             Mode::Freeform => freeform::encode(
-                puzzle,
+                &puzzle.usable(),
                 options.objective(),
                 options.amo,
                 options.encoding == FillEncoding::Mdd,
@@ -246,7 +292,7 @@ impl Family for Crossword {
     }
 
     fn is_machine_format(style: &Style) -> bool {
-        matches!(style, Style::Grid)
+        matches!(style, Style::Grid | Style::Ipuz | Style::Xd)
     }
 
     fn render(_puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
@@ -270,15 +316,27 @@ impl Family for Crossword {
             .collect()
     }
 
-    fn no_solution(puzzle: &Puzzle, _options: &Options) -> Option<String> {
-        Some(render::why_no_fill(puzzle))
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+        let mut text = render::why_no_fill(&puzzle.usable());
+        if let (Mode::Fill, Some(min)) = (puzzle.mode, puzzle.min_score) {
+            let relaxed = relax::lower_min_score(puzzle, options, relax::RELAX_TIME)
+                .ok()
+                .flatten()
+                .unwrap_or(relax::Relaxed::Unknown);
+            text.push_str(&relax::describe(relaxed, min));
+        }
+        Some(text)
     }
 
     fn check(
         puzzle: &Puzzle,
-        _options: &Options,
+        options: &Options,
         solution: &Solution,
     ) -> std::result::Result<(), String> {
-        check::check(puzzle, solution)
+        check::check(&puzzle.usable(), solution)?;
+        match options.max_shared_substring {
+            Some(max) => check::check_shared_substrings(solution, max as usize),
+            None => Ok(()),
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! described in [`super::puzzle`]), with `file:line` errors.
 
 use super::puzzle::{Mode, Puzzle, Square};
+use super::words::{split_score, DEFAULT_SCORE};
 use crate::error::{Error, Result};
 
 /// Parses a pattern: one row a line, `#` black, `.` open, letters
@@ -90,10 +91,12 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
         }
     };
     let mut min_words = 0;
+    let mut min_score = None;
     let mut section = "";
     let mut grid_lines = Vec::new();
     let mut groups = Vec::new();
     let mut words = Vec::new();
+    let mut scores = Vec::new();
     for (number, line) in lines {
         let trimmed = line.trim();
         match trimmed {
@@ -105,6 +108,12 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
         }
         match section {
             "" => {
+                if let Some(value) = trimmed.strip_prefix("min-score ") {
+                    min_score = Some(value.trim().parse().map_err(|_| {
+                        Error::parse(source, number, format!("bad min-score '{value}'"))
+                    })?);
+                    continue;
+                }
                 let value = trimmed.strip_prefix("min-words ").ok_or_else(|| {
                     Error::parse(source, number, format!("unexpected line '{trimmed}'"))
                 })?;
@@ -121,7 +130,10 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
             ),
             _ => {
                 if !trimmed.is_empty() {
-                    words.push(checked_word(source, number, trimmed)?);
+                    let (word, score) = split_score(trimmed)
+                        .map_err(|message| Error::parse(source, number, message))?;
+                    words.push(checked_word(source, number, word)?);
+                    scores.push(score.unwrap_or(DEFAULT_SCORE));
                 }
             }
         }
@@ -131,6 +143,8 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
         mode,
         grid,
         words,
+        scores,
+        min_score,
         groups,
         min_words,
     })
@@ -158,11 +172,18 @@ mod tests {
             mode: Mode::Freeform,
             grid: parse_pattern("p", "..#\n.a.\n").expect("valid"),
             words: vec!["cat".into(), "at".into()],
+            scores: vec![70, DEFAULT_SCORE],
+            min_score: Some(60),
             groups: vec![vec!["cat".into(), "at".into()]],
             min_words: 2,
         };
-        let again = parse_document("d", &puzzle.to_document()).expect("valid");
+        let document = puzzle.to_document();
+        assert!(document.contains("cat;70\nat\n"), "{document}");
+        let again = parse_document("d", &document).expect("valid");
         assert_eq!(again, puzzle);
+        assert_eq!(again.usable().words, ["cat"]);
+        let err = parse_document("d", "crossword fill\n[grid]\n..\n[words]\nat;x\n").unwrap_err();
+        assert!(err.to_string().starts_with("d:5:"), "{err}");
     }
 
     #[test]

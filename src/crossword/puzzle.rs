@@ -8,6 +8,7 @@
 //! ```text
 //! crossword fill          (or: crossword freeform)
 //! min-words 0
+//! min-score 40            (only with --min-score)
 //! [grid]
 //! ....#
 //! ..a..
@@ -15,12 +16,19 @@
 //! cat dog
 //! [words]
 //! cat
-//! dog
+//! dog;70
 //! ```
 //!
 //! Grid rows use `#` for a black cell, `.` for an open cell and a letter
 //! for a pre-filled cell. In a fill, every open cell holds a letter; in a
-//! freeform grid, an open cell may become black.
+//! freeform grid, an open cell may become black. A word is listed as in a
+//! scored list: `word;score`, or `word` alone for the default score
+//! ([`super::words::DEFAULT_SCORE`]), so a list without scores gives the
+//! same document as before scores existed. The document keeps the words
+//! below `min-score` (the decoder tells whether a lower minimum would make
+//! a pattern fillable); [`Puzzle::usable`] drops them.
+
+use super::words::DEFAULT_SCORE;
 
 /// What is asked of the solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -59,8 +67,13 @@ pub struct Puzzle {
     pub mode: Mode,
     /// The squares, row by row; every row has the same length.
     pub grid: Vec<Vec<Square>>,
-    /// The distinct words that may be used, lower-case a-z.
+    /// The distinct listed words, lower-case a-z (those below
+    /// `min_score` included; see [`Puzzle::usable`]).
     pub words: Vec<String>,
+    /// The score of each word: `scores[i]` belongs to `words[i]`.
+    pub scores: Vec<u32>,
+    /// Only words of at least this score may be used (`--min-score`).
+    pub min_score: Option<u32>,
     /// Groups of words: at least one word of each group must appear.
     pub groups: Vec<Vec<String>>,
     /// At least this many words must appear (freeform).
@@ -78,13 +91,40 @@ impl Puzzle {
         self.grid.first().map_or(0, Vec::len)
     }
 
+    /// The score of `words[i]` (the default score when `scores` is short).
+    pub fn score(&self, i: usize) -> u32 {
+        self.scores.get(i).copied().unwrap_or(DEFAULT_SCORE)
+    }
+
+    /// The puzzle with only the words that may be used: those of at least
+    /// `min_score` (all words when there is no minimum). The encodings
+    /// and the checker work on it.
+    pub fn usable(&self) -> Puzzle {
+        let Some(min) = self.min_score else {
+            return self.clone();
+        };
+        let (words, scores) = (0..self.words.len())
+            .filter(|&i| self.score(i) >= min)
+            .map(|i| (self.words[i].clone(), self.score(i)))
+            .unzip();
+        Puzzle {
+            words,
+            scores,
+            ..self.clone()
+        }
+    }
+
     /// The self-contained document (see the module documentation).
     pub fn to_document(&self) -> String {
         let mut text = format!(
-            "crossword {}\nmin-words {}\n[grid]\n",
+            "crossword {}\nmin-words {}\n",
             self.mode.as_str(),
             self.min_words
         );
+        if let Some(min) = self.min_score {
+            text.push_str(&format!("min-score {min}\n"));
+        }
+        text.push_str("[grid]\n");
         for row in &self.grid {
             text.extend(row.iter().map(|&square| square_char(square)));
             text.push('\n');
@@ -95,8 +135,12 @@ impl Puzzle {
             text.push('\n');
         }
         text.push_str("[words]\n");
-        for word in &self.words {
+        for (i, word) in self.words.iter().enumerate() {
             text.push_str(word);
+            let score = self.score(i);
+            if score != DEFAULT_SCORE {
+                text.push_str(&format!(";{score}"));
+            }
             text.push('\n');
         }
         text

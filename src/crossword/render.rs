@@ -4,7 +4,7 @@
 
 use super::puzzle::{square_char, Mode, Puzzle, Square};
 use super::slots::{domains, slots};
-use super::{Entry, Solution, Style};
+use super::{Entry, FillScores, Solution, Style};
 use crate::svg::Svg;
 use std::fmt::Write;
 
@@ -34,13 +34,43 @@ pub fn solution_of(grid: Vec<String>) -> Solution {
             down.push(entry);
         }
     }
-    Solution { grid, across, down }
+    Solution {
+        grid,
+        across,
+        down,
+        scores: None,
+    }
+}
+
+/// The scores of `solution`'s entries in `puzzle`'s list.
+pub fn fill_scores(puzzle: &Puzzle, solution: &Solution) -> Option<FillScores> {
+    let score: std::collections::HashMap<&str, u32> = puzzle
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (w.as_str(), puzzle.score(i)))
+        .collect();
+    let scores: Vec<u32> = solution
+        .across
+        .iter()
+        .chain(&solution.down)
+        .filter_map(|entry| score.get(entry.word.as_str()).copied())
+        .collect();
+    let lowest = scores.iter().copied().min()?;
+    let total: u64 = scores.iter().map(|&s| u64::from(s)).sum();
+    Some(FillScores {
+        lowest,
+        mean: total as f64 / scores.len() as f64,
+        entries: scores.len(),
+    })
 }
 
 /// Renders a solution in `style`.
 pub fn render(solution: &Solution, style: Style) -> String {
     let mut out = String::new();
     match style {
+        Style::Ipuz => return super::ipuz::render(solution),
+        Style::Xd => return super::xd::render(solution),
         Style::Grid => {
             for row in &solution.grid {
                 out.push_str(row);
@@ -62,6 +92,13 @@ pub fn render(solution: &Solution, style: Style) -> String {
                         entry.number, entry.row, entry.col, entry.word
                     );
                 }
+            }
+            if let Some(scores) = &solution.scores {
+                let _ = writeln!(
+                    out,
+                    "word scores: lowest {}, mean {:.1} ({} entries)",
+                    scores.lowest, scores.mean, scores.entries
+                );
             }
         }
     }
@@ -145,6 +182,24 @@ pub fn why_no_fill(puzzle: &Puzzle) -> String {
             out.push_str(&describe(s));
         }
         return out;
+    }
+    let unplaced: Vec<String> = puzzle
+        .groups
+        .iter()
+        .filter(|group| {
+            !found.candidates.iter().flatten().any(|&id| {
+                let word = &found.words[id as usize];
+                group.iter().any(|g| g.as_bytes() == word.as_slice())
+            })
+        })
+        .map(|group| group.join(" or "))
+        .collect();
+    if !unplaced.is_empty() {
+        return format!(
+            "no slot keeps a candidate that fits its crossings for the required theme \
+             words: {}\n",
+            unplaced.join(", ")
+        );
     }
     let starved: Vec<usize> = (0..found.slots.len())
         .filter(|&s| found.candidates[s].is_empty())

@@ -258,6 +258,8 @@ mod tests {
             mode: Mode::Fill,
             grid: parse_pattern("p", pattern).expect("valid"),
             words: words.iter().map(|w| w.to_string()).collect(),
+            scores: Vec::new(),
+            min_score: None,
             groups: Vec::new(),
             min_words: 0,
         }

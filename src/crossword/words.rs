@@ -1,10 +1,18 @@
-//! Word lists: a plain list (one word a line) or the original generator's
-//! JSON object keyed by word length (`{"3": ["cat", ...], ...}`).
+//! Word lists: a plain list (one word a line), a scored list (`word;score`
+//! a line, the format of Spread the Wordlist, Peter Broda's list and
+//! Crossfire), or the original generator's JSON object keyed by word length
+//! (`{"3": ["cat", ...], ...}`).
 //!
 //! Words are lower-case a-z. A list named with `--words` must consist of
 //! such words (upper case is folded); with `--filter-words`, and always for
 //! the default Debian list, lines with anything else (proper nouns,
-//! possessives, accents) are dropped instead of rejected.
+//! possessives, accents) are dropped instead of rejected. The word of a
+//! scored line is folded to lower case under both policies (scored lists
+//! are crossword lists, usually in capitals, whose case means nothing).
+//!
+//! Every word has a score: the integer after `;`, or [`DEFAULT_SCORE`] for
+//! a plain line or a JSON list. A score that is not a whole number
+//! 0-4294967295 is an error naming the file and line under both policies.
 
 use crate::error::{Error, Result};
 use crate::io::Input;
@@ -14,6 +22,45 @@ use std::path::Path;
 /// The default list: Debian's `wamerican` package (`apt-get install
 /// wamerican`), filtered to the words of letters a-z only.
 pub const DEFAULT_WORDS: &str = "/usr/share/dict/american-english";
+
+/// The score of a word listed without one (ingrid_core's default minimum
+/// score).
+pub const DEFAULT_SCORE: u32 = 50;
+
+/// A listed word and its score (higher is better).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredWord {
+    /// The word, lower-case a-z.
+    pub word: String,
+    /// Its score.
+    pub score: u32,
+}
+
+impl ScoredWord {
+    /// `word` with the [`DEFAULT_SCORE`].
+    pub fn plain(word: impl Into<String>) -> Self {
+        ScoredWord {
+            word: word.into(),
+            score: DEFAULT_SCORE,
+        }
+    }
+}
+
+/// Splits a list line into its word and score: `word;score`, or a plain
+/// `word` with the [`DEFAULT_SCORE`]. The error says what is wrong with
+/// the score.
+pub fn split_score(line: &str) -> std::result::Result<(&str, Option<u32>), String> {
+    let Some((word, score)) = line.split_once(';') else {
+        return Ok((line, None));
+    };
+    let (word, score) = (word.trim(), score.trim());
+    match score.parse::<u32>() {
+        Ok(value) => Ok((word, Some(value))),
+        Err(_) => Err(format!(
+            "'{score}' after '{word};' is not a score (a whole number, as in word;50)"
+        )),
+    }
+}
 
 /// How to treat words that are not made of letters a-z.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +73,9 @@ pub enum Policy {
 
 /// The word in lower case when it is made of ASCII letters only.
 fn normalise(word: &str, policy: Policy) -> Option<String> {
+    if word.is_empty() {
+        return None;
+    }
     match policy {
         Policy::Strict if word.bytes().all(|b| b.is_ascii_alphabetic()) => {
             Some(word.to_ascii_lowercase())
@@ -35,17 +85,17 @@ fn normalise(word: &str, policy: Policy) -> Option<String> {
     }
 }
 
-/// Reads a word list file (plain or JSON, detected from the first
-/// character); returns the distinct words in file order.
-pub fn read(path: &Path, policy: Policy) -> Result<Vec<String>> {
+/// Reads a word list file (plain, scored or JSON, detected from the first
+/// character); returns the distinct words in file order with their scores.
+pub fn read(path: &Path, policy: Policy) -> Result<Vec<ScoredWord>> {
     let input = Input::open(path)?;
     let source = input.name.clone();
     let text = input.read_to_string()?;
     parse(&source, &text, policy)
 }
 
-/// Parses a word list text (plain or JSON).
-pub fn parse(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> {
+/// Parses a word list text (plain, scored or JSON).
+pub fn parse(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWord>> {
     let words = if text.trim_start().starts_with('{') {
         parse_json(source, text, policy)?
     } else {
@@ -61,19 +111,26 @@ pub fn parse(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> {
     Ok(words)
 }
 
-/// One word a line; blank lines are skipped. A word listed twice is an
-/// error in strict mode (the rule "each word at most once" would be
-/// ambiguous) and merged when filtering.
-fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> {
+/// One word a line, `word` or `word;score`; blank lines are skipped. A
+/// word listed twice is an error in strict mode (the rule "each word at
+/// most once" would be ambiguous) and merged when filtering (the first
+/// line counts).
+fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWord>> {
     let mut words = Vec::new();
     let mut first_line: HashMap<String, usize> = HashMap::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
-        let word = line.trim();
-        if word.is_empty() {
+        let line = line.trim();
+        if line.is_empty() {
             continue;
         }
-        let Some(word) = normalise(word, policy) else {
+        let (word, score) =
+            split_score(line).map_err(|message| Error::parse(source, number, message))?;
+        let normalised = match score {
+            Some(_) => normalise(&word.to_ascii_lowercase(), policy),
+            None => normalise(word, policy),
+        };
+        let Some(normalised) = normalised else {
             if policy == Policy::Filter {
                 continue;
             }
@@ -81,11 +138,12 @@ fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> 
                 source,
                 number,
                 format!(
-                    "'{word}' is not a word of letters a-z (one word a line; \
-                     --filter-words drops such lines)"
+                    "'{word}' is not a word of letters a-z (one word a line, or \
+                     word;score; --filter-words drops such lines)"
                 ),
             ));
         };
+        let word = normalised;
         if let Some(&earlier) = first_line.get(&word) {
             if policy == Policy::Filter {
                 continue;
@@ -97,7 +155,10 @@ fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> 
             ));
         }
         first_line.insert(word.clone(), number);
-        words.push(word);
+        words.push(ScoredWord {
+            word,
+            score: score.unwrap_or(DEFAULT_SCORE),
+        });
     }
     Ok(words)
 }
@@ -106,7 +167,7 @@ fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> 
 /// are lists of words. A word filed under the wrong length is kept under
 /// its true length and repeats are merged (the original's own list has
 /// `lonely` under "6" and again under "7").
-fn parse_json(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> {
+fn parse_json(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWord>> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(source, e.line().max(1), format!("bad JSON: {e}")))?;
     let line_of = |needle: &str| {
@@ -153,11 +214,16 @@ fn parse_json(source: &str, text: &str, policy: Policy) -> Result<Vec<String>> {
                 ));
             };
             if seen.insert(word.clone()) {
-                words.push(word);
+                words.push(ScoredWord::plain(word));
             }
         }
     }
     Ok(words)
+}
+
+/// The words alone, in order.
+pub fn plain_words(list: &[ScoredWord]) -> Vec<&str> {
+    list.iter().map(|w| w.word.as_str()).collect()
 }
 
 #[cfg(test)]
@@ -167,13 +233,14 @@ mod tests {
     #[test]
     fn plain_lists_fold_case_and_reject_the_rest() {
         let words = parse("w", "Cat\n\ndog\n", Policy::Strict).expect("valid");
-        assert_eq!(words, ["cat", "dog"]);
+        assert_eq!(plain_words(&words), ["cat", "dog"]);
+        assert!(words.iter().all(|w| w.score == DEFAULT_SCORE));
         let err = parse("w", "cat\ncafé\n", Policy::Strict).unwrap_err();
         assert!(err.to_string().starts_with("w:2:"), "{err}");
         let err = parse("w", "cat\ndog\ncat\n", Policy::Strict).unwrap_err();
         assert!(err.to_string().contains("first on line 1"), "{err}");
         let words = parse("w", "Aachen\ncat\ncat's\ncafé\n", Policy::Filter).expect("ok");
-        assert_eq!(words, ["cat"]);
+        assert_eq!(plain_words(&words), ["cat"]);
     }
 
     #[test]
@@ -184,11 +251,30 @@ mod tests {
             Policy::Strict,
         )
         .expect("valid");
-        assert_eq!(words, ["cat", "dog", "bird"]);
+        assert_eq!(plain_words(&words), ["cat", "dog", "bird"]);
         let err = parse("w", "{\"3\": [\"cat\",\n \"d0g\"]}", Policy::Strict).unwrap_err();
         assert!(err.to_string().starts_with("w:2:"), "{err}");
         assert!(parse("w", "{\"x\": []}", Policy::Strict).is_err());
         assert!(parse("w", "{\"3\": [1]}", Policy::Strict).is_err());
         assert!(parse("w", "{\"3\": [", Policy::Strict).is_err());
+    }
+
+    #[test]
+    fn scored_lists_carry_their_scores() {
+        let words = parse("w", "CAT;60\ndog\nemu; 7\n", Policy::Strict).expect("valid");
+        let scores: Vec<u32> = words.iter().map(|w| w.score).collect();
+        assert_eq!(plain_words(&words), ["cat", "dog", "emu"]);
+        assert_eq!(scores, [60, DEFAULT_SCORE, 7]);
+        let words = parse("w", "AARON;50\nA-TEAM;40\nZOO;10\n", Policy::Filter).expect("ok");
+        assert_eq!(plain_words(&words), ["aaron", "zoo"]);
+        assert!(parse("w", "dog\n;5\n", Policy::Strict).is_err());
+        for bad in ["cat;x\n", "cat;\n", "cat;-3\n", "cat;5.5\n"] {
+            let err = parse("w", &format!("dog;1\n{bad}"), Policy::Filter).unwrap_err();
+            assert!(err.to_string().starts_with("w:2:"), "{bad}: {err}");
+        }
+        let err = parse("w", "cat,50\n", Policy::Strict).unwrap_err();
+        assert!(err.to_string().contains("word;score"), "{err}");
+        let err = parse("w", "cat;1\nCat;2\n", Policy::Strict).unwrap_err();
+        assert!(err.to_string().contains("first on line 1"), "{err}");
     }
 }
