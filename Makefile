@@ -118,12 +118,17 @@ bench-count: release
 	    --solvers '$(or $(SOLVERS),cadical)' --time-limit $(or $(LIMIT),60) $(if $(FRESH),--rerun)
 	$(RELEASE)/bench-report $(COUNT_CSV) --family rules --encoding default,count --baseline default \
 	    --view pivot --out $(BENCH_OUT)/count --markdown $(BENCH_DOC) --section count
-# Crossword pipelines (freeform 7x14 and 10x10, open 5x5, the ingrid 15x15
-# example with a ~100k-word list) against the issue's targets, default
-# encoding against --encoding selectors. SOLVERS="cadical ext:cadical"
-# adds an installed CaDiCaL on the same formulas.
+# Crossword: every pattern of instances/crossword/grids (the issue's
+# examples and held-out American-style patterns 7x7 to 21x21) with Debian's
+# wamerican and wamerican-large lists, beside ingrid_core 2.0.0 (a peer:
+# cargo installs it into the peer cache, scripts/peers/ingrid.sh) on the
+# same pattern and list in the same run, and the freeform cases of the
+# issue against their targets; 120 s per run.
 bench-crossword: release
-	$(call bench_family,crossword,cadical,120)
+	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),cadical)' \
+	    --time-limit $(or $(LIMIT),120) $(if $(FRESH),--rerun)
+	$(RELEASE)/bench-report $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),cadical) peer' \
+	    --view pivot --out $(BENCH_OUT)/crossword --markdown $(BENCH_DOC)
 # Numberlink: the seed instances, the ADC 2015 problems (full cover, and
 # --allow-empty) and the 50x50 puzzles of inputs10, default encoding
 # against --encoding seed on the same solver in the same run.

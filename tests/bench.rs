@@ -988,3 +988,92 @@ fn the_pivot_view_totals_each_set_of_instances() {
     );
     assert!(!text.contains("**total b**"), "{text}");
 }
+
+/// The crossword peer script (scripts/peers/ingrid.sh) with a stand-in
+/// for ingrid_core that prints its arguments and its word list: encoder
+/// arguments become ingrid_core's, lists become `word;score` lines (plain
+/// lines score 50), and "Unfillable grid" is exit 20.
+#[test]
+fn the_ingrid_peer_translates_encoder_arguments_and_word_lists() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = dir.path().join("cache");
+    std::fs::create_dir_all(cache.join("bin")).expect("mkdir");
+    let fake = temp_file(
+        &cache.join("bin"),
+        "ingrid_core",
+        b"#!/bin/sh\necho \"args: $*\"\nwhile [ $# -gt 1 ]; do\n\
+          [ \"$1\" = --wordlist ] && cat \"$2\"; shift\ndone\n\
+          if grep -q x \"$1\"; then echo 'Error: Unfillable grid'; exit 1; fi\n",
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let pattern = temp_file(dir.path(), "p.txt", b"...\n");
+    let unfillable = temp_file(dir.path(), "x.txt", b"x..\n");
+    let list = temp_file(dir.path(), "w.txt", b"Cat\ndog;30\nit's\n");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/peers/ingrid.sh");
+    let peer = |args: &[&str]| {
+        let mut command = std::process::Command::new(&script);
+        command.arg("run").arg(&cache).arg("-").args(args);
+        common::run_command(command, b"")
+    };
+    let (p, w) = (
+        pattern.to_str().expect("utf-8"),
+        list.to_str().expect("utf-8"),
+    );
+    let ran = peer(&["--pattern", p, "--words", w, "--min-score", "10"]);
+    assert_eq!(code(&ran), 10, "{}", stderr(&ran));
+    let out = stdout(&ran);
+    assert!(out.contains("--min-score 10 -t"), "{out}");
+    assert!(
+        out.contains("cat;50\ndog;30\n") && !out.contains("it"),
+        "{out}"
+    );
+    let ran = peer(&["--pattern", p, "--words", w, "--filter-words"]);
+    assert_eq!(code(&ran), 10, "{}", stderr(&ran));
+    let out = stdout(&ran);
+    assert!(
+        out.contains("--min-score 0 -t") && out.contains("dog;30"),
+        "{out}"
+    );
+    assert!(!out.contains("cat;"), "upper case is filtered out: {out}");
+    let x = unfillable.to_str().expect("utf-8");
+    let ran = peer(&["--pattern", x, "--words", w]);
+    assert_eq!(code(&ran), 20, "{}", stdout(&ran));
+    let ran = peer(&["--width", "5", "--words", w]);
+    assert_eq!(code(&ran), 1);
+    assert!(stderr(&ran).contains("no ingrid_core equivalent of '--width'"));
+}
+
+/// The crossword benchmark fills every pattern of instances/crossword/grids
+/// with both Debian lists (wamerican and wamerican-large).
+#[test]
+fn the_crossword_benchmark_fills_every_pattern_with_both_lists() {
+    let family = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/crossword");
+    let conf = std::fs::read_to_string(family.join("bench.conf")).expect("bench.conf");
+    let mut patterns: Vec<String> = std::fs::read_dir(family.join("grids"))
+        .expect("grids")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    patterns.sort();
+    assert!(patterns.len() >= 15, "{patterns:?}");
+    for pattern in &patterns {
+        for list in ["american-english ", "american-english-large "] {
+            let arguments =
+                format!("--pattern {{dir}}/grids/{pattern} --words /usr/share/dict/{list}");
+            assert!(
+                conf.lines()
+                    .any(|l| l.starts_with("instance ") && l.contains(&arguments)),
+                "bench.conf lacks {pattern} with {list}"
+            );
+        }
+    }
+    assert!(
+        conf.lines().any(|l| l == "peer ingrid") && conf.lines().any(|l| l == "baseline ingrid")
+    );
+}

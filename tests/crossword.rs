@@ -99,7 +99,9 @@ fn prefilled_letters_are_kept_and_lists_are_numbered() {
         args.extend(extra);
         let out = run("encode-crossword", &args, b"");
         assert_eq!(code(&out), 0, "{}", stderr(&out));
-        stdout(&out).contains("\nc solver-option cadical fastelim=0\n")
+        stdout(&out).contains(
+            "\nc solver-option cadical fastelim=0\nc solver-option cadical congruence=0\n",
+        )
     };
     assert!(recommends(&[]));
     assert!(!recommends(&["--encoding", "selectors"]));

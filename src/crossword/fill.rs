@@ -63,10 +63,12 @@
 //! copies differ, and the solver's guesses in one no longer mirror those
 //! in the other.
 //!
-//! Solver setting (mdd): the header recommends `fastelim=0` for the
-//! embedded CaDiCaL (`c solver-option`, which `solve` applies unless told
-//! otherwise): its fast elimination costs more than it saves on these
-//! formulas, though not in every family's.
+//! Solver settings (mdd): the header recommends `fastelim=0` and
+//! `congruence=0` for the embedded CaDiCaL (`c solver-option`, which
+//! `solve` applies unless told otherwise): its fast elimination and its
+//! congruence closure (gate detection, over 2 s of CPU before the first
+//! decision on a 15x15 with a large list) cost more than they save on
+//! these formulas, though not in every family's.
 
 use super::slots::{Domains, Slot};
 use crate::builder::{AtMostOne, FormulaBuilder};
@@ -576,10 +578,13 @@ pub fn encode(
     }
     e.b.blocking_positive();
     // CaDiCaL's fast elimination (part of its initial light preprocessing)
-    // costs more than it saves on these formulas, whereas other families
-    // lose without it, so it is recommended here rather than set for all.
+    // and its congruence closure (gate detection before the first
+    // decision) cost more than they save on these formulas, whereas other
+    // families lose without them, so they are recommended here rather
+    // than set for all.
     if encoding == FillEncoding::Mdd {
         e.b.recommend_solver_option("cadical", "fastelim", 0);
+        e.b.recommend_solver_option("cadical", "congruence", 0);
     }
     e.b
 }
