@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{code, external_available, instance, pipeline, run, stderr, stdout, temp_file};
+use common::{code, external_available, instance, run, stderr, stdout, temp_file};
 use std::process::Output;
 
 fn path(relative: &str) -> String {
@@ -25,21 +25,7 @@ fn stazi_words() -> String {
 /// Runs encode (with `encode_args`), solve (with `solve_args`) and decode
 /// (with `decode_args`); returns the three outputs.
 fn solve(encode_args: &[&str], solve_args: &[&str], decode_args: &[&str]) -> Vec<Output> {
-    let outs = pipeline(
-        &[
-            ("encode-crossword", encode_args),
-            ("solve", solve_args),
-            ("decode-crossword", decode_args),
-        ],
-        b"",
-    );
-    assert_eq!(
-        code(&outs[0]),
-        0,
-        "encode {encode_args:?}: {}",
-        stderr(&outs[0])
-    );
-    outs
+    common::family_pipeline("crossword", encode_args, solve_args, decode_args)
 }
 
 /// The grid rows of `decode-crossword --format grid` (without the verdict).

@@ -7,28 +7,17 @@
 
 mod common;
 
-use common::{assert_error, code, pipeline, run, stderr, stdout, temp_file};
+use common::{assert_error, code, run, stderr, stdout, temp_file};
 use std::path::Path;
 use std::process::Output;
 
 /// Runs encode (with `encode_args`), solve (with `solve_args`) and decode
 /// (with `decode_args`); returns the decoder's output.
 fn fill(encode_args: &[&str], solve_args: &[&str], decode_args: &[&str]) -> Output {
-    let outs = pipeline(
-        &[
-            ("encode-crossword", encode_args),
-            ("solve", solve_args),
-            ("decode-crossword", decode_args),
-        ],
-        b"",
-    );
-    assert_eq!(
-        code(&outs[0]),
-        0,
-        "encode {encode_args:?}: {}",
-        stderr(&outs[0])
-    );
-    outs.into_iter().nth(2).expect("three stages")
+    common::family_pipeline("crossword", encode_args, solve_args, decode_args)
+        .into_iter()
+        .nth(2)
+        .expect("three stages")
 }
 
 /// Writes `text` to `name` in `dir`; returns the path as a string.
@@ -274,7 +263,7 @@ fn shared_substrings_are_forbidden_exactly() {
         .collect();
     words.sort();
     words.dedup();
-    let pattern_text = "...#\n....\n#...\n"; // instances/crossword/grids/small-3x4.txt
+    let pattern_text = "...#\n....\n#...\n"; // instances/crossword/examples/small-3x4.txt
     let dir = tempfile::tempdir().expect("tempdir");
     let pattern = file(dir.path(), "p.txt", pattern_text);
     let words_arg = words_path.to_string_lossy().into_owned();
@@ -384,10 +373,10 @@ fn theme_words_score_first_and_can_be_required() {
     assert_error(&out, "the theme word 'xyz' (3 letters) fits no slot");
 }
 
-/// The first fill of `instances/crossword/grids/small-3x4.txt` in
+/// The first fill of `instances/crossword/examples/small-3x4.txt` in
 /// `format`, and the same fill as `--json` (the solver is deterministic).
 fn small_fill(format: &str) -> (String, serde_json::Value) {
-    let pattern = common::instance("crossword/grids/small-3x4.txt");
+    let pattern = common::instance("crossword/examples/small-3x4.txt");
     let words = common::instance("crossword/stazi-words.json");
     let args = [
         "--pattern",

@@ -79,6 +79,34 @@ pub fn pipeline(stages: &[(&str, &[&str])], stdin: &[u8]) -> Vec<Output> {
     outputs
 }
 
+/// Runs `encode-FAMILY ENCODE_ARGS | solve SOLVE_ARGS | decode-FAMILY
+/// DECODE_ARGS` (the encoder reads its files, no standard input) and
+/// returns the three outputs; the encoder must succeed.
+pub fn family_pipeline(
+    family: &str,
+    encode_args: &[&str],
+    solve_args: &[&str],
+    decode_args: &[&str],
+) -> Vec<Output> {
+    let encode = format!("encode-{family}");
+    let decode = format!("decode-{family}");
+    let outputs = pipeline(
+        &[
+            (encode.as_str(), encode_args),
+            ("solve", solve_args),
+            (decode.as_str(), decode_args),
+        ],
+        b"",
+    );
+    assert_eq!(
+        code(&outputs[0]),
+        0,
+        "{encode} {encode_args:?}: {}",
+        stderr(&outputs[0])
+    );
+    outputs
+}
+
 /// Standard output as text.
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
