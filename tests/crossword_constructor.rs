@@ -155,6 +155,60 @@ fn the_decoder_reports_the_fills_scores() {
     assert_eq!(scores["entries"], 4, "{json}");
 }
 
+#[test]
+fn the_fill_prefers_higher_scores_and_counts_stay() {
+    // Two word squares fill the open 2x2: ab/cd (with ac and bd: scores
+    // 60, 60, 50, 20) and ef/gh (all 40), each also transposed.
+    let pattern = common::instance("crossword/examples/open-2x2.txt");
+    let words = common::instance("crossword/examples/scored-example.txt");
+    let (pattern, words) = (
+        pattern.to_str().expect("path"),
+        words.to_str().expect("path"),
+    );
+    let scores = |prefer: &str| {
+        let args = [
+            "--pattern",
+            pattern,
+            "--words",
+            words,
+            "--prefer-scores",
+            prefer,
+        ];
+        let text = stdout(&fill(&args, &[], &[]));
+        text.lines()
+            .find(|l| l.starts_with("word scores:"))
+            .map(str::to_string)
+    };
+    // With the ladders, the square with the 60s; every fill is counted
+    // either way.
+    assert_eq!(
+        scores("true").as_deref(),
+        Some("word scores: lowest 20, mean 47.5 (4 entries)")
+    );
+    for prefer in ["true", "false"] {
+        let extra = ["--prefer-scores", prefer];
+        assert_eq!(count(pattern, words, &extra), 4, "--prefer-scores {prefer}");
+    }
+    // A ladder a slot with several scores; none for a plain list.
+    let relax = |words: &str, prefer: &str| {
+        let args = [
+            "--pattern",
+            pattern,
+            "--words",
+            words,
+            "--prefer-scores",
+            prefer,
+        ];
+        let cnf = stdout(&run("encode-crossword", &args, b""));
+        cnf.lines().filter(|l| l.starts_with("c relax ")).count()
+    };
+    assert_eq!(relax(words, "true"), 4);
+    assert_eq!(relax(words, "false"), 0);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plain = file(dir.path(), "w.txt", "ab\ncd\nac\nbd\n");
+    assert_eq!(relax(&plain, "true"), 0);
+}
+
 /// The slots of a pattern (`#` black): per slot, its cells in order.
 fn pattern_slots(rows: &[&[u8]]) -> Vec<Vec<(usize, usize)>> {
     let (height, width) = (rows.len(), rows[0].len());
