@@ -116,8 +116,9 @@ pub struct Options {
     /// Fill: prefer higher-scored words (scored lists, theme words):
     /// `solve` first looks for a fill with each slot's words of its
     /// highest scores and widens only the slots that cannot keep them; no
-    /// fill or count changes. `false`: no preference (a smaller formula).
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    /// fill or count changes, but finding the first fill takes longer
+    /// (docs/crossword-encoding.md).
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
     pub prefer_scores: bool,
     /// Theme entries: a word list (plain or scored) whose words are added
     /// with a score above every listed word, so they rank first.
