@@ -155,6 +155,84 @@ fn the_decoder_reports_the_fills_scores() {
     assert_eq!(scores["entries"], 4, "{json}");
 }
 
+#[test]
+fn the_fill_prefers_higher_scores_and_counts_stay() {
+    // Two word squares fill the open 2x2: ab/cd (with ac and bd: scores
+    // 60, 60, 50, 20) and ef/gh (all 40), each also transposed.
+    let pattern = common::instance("crossword/examples/open-2x2.txt");
+    let words = common::instance("crossword/examples/scored-example.txt");
+    let (pattern, words) = (
+        pattern.to_str().expect("path"),
+        words.to_str().expect("path"),
+    );
+    // Every fill is counted either way.
+    for prefer in ["true", "false"] {
+        let extra = ["--prefer-scores", prefer];
+        assert_eq!(count(pattern, words, &extra), 4, "--prefer-scores {prefer}");
+    }
+    // A ladder a slot with several scores; none for a plain list.
+    let relax = |words: &str, prefer: &str| {
+        let args = [
+            "--pattern",
+            pattern,
+            "--words",
+            words,
+            "--prefer-scores",
+            prefer,
+        ];
+        let cnf = stdout(&run("encode-crossword", &args, b""));
+        cnf.lines().filter(|l| l.starts_with("c relax ")).count()
+    };
+    assert_eq!(relax(words, "true"), 4);
+    assert_eq!(relax(words, "false"), 0);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plain = file(dir.path(), "w.txt", "ab\ncd\nac\nbd\n");
+    assert_eq!(relax(&plain, "true"), 0);
+    // Two squares, one of 60s and one with 20s, in a list of few good
+    // words (the rungs select the words above the level) and in one of
+    // mostly good words (they rule out the few below): with the ladders
+    // the first fill is the square of 60s; every fill is counted either
+    // way.
+    let few_good = file(
+        dir.path(),
+        "few.txt",
+        "ab;60\ncd;60\nac;60\nbd;60\nef;20\ngh;20\neg;20\nfh;20\nij;20\n",
+    );
+    let mostly_good = file(
+        dir.path(),
+        "good.txt",
+        "ab;60\ncd;60\nac;60\nbd;60\nef;60\ngh;60\neg;60\nfh;20\n",
+    );
+    for list in [&few_good, &mostly_good] {
+        let args = [
+            "--pattern",
+            pattern,
+            "--words",
+            list.as_str(),
+            "--prefer-scores",
+            "true",
+        ];
+        let text = stdout(&fill(&args, &[], &[]));
+        assert!(
+            text.contains("word scores: lowest 60, mean 60.0 (4 entries)"),
+            "{list}: {text}"
+        );
+        for prefer in ["true", "false"] {
+            let extra = ["--prefer-scores", prefer];
+            assert_eq!(count(pattern, list, &extra), 4, "{list} {prefer}");
+        }
+        // (A slot whose candidates all score alike gets no ladder.)
+        assert!(relax(list, "true") > 0, "{list}");
+        assert_eq!(relax(list, "false"), 0);
+    }
+    let args = ["--pattern", pattern, "--words", mostly_good.as_str()];
+    let cnf = stdout(&run("encode-crossword", &args, b""));
+    assert!(
+        !cnf.lines().any(|l| l.starts_with("c relax ")),
+        "off by default"
+    );
+}
+
 /// The slots of a pattern (`#` black): per slot, its cells in order.
 fn pattern_slots(rows: &[&[u8]]) -> Vec<Vec<(usize, usize)>> {
     let (height, width) = (rows.len(), rows[0].len());

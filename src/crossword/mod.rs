@@ -31,6 +31,7 @@ pub mod freeform;
 pub mod groups;
 pub mod ipuz;
 pub mod parse;
+pub mod prefer;
 pub mod puzzle;
 pub mod relax;
 pub mod render;
@@ -112,6 +113,13 @@ pub struct Options {
     /// score.
     #[arg(long, value_name = "N")]
     pub min_score: Option<u32>,
+    /// Fill: prefer higher-scored words (scored lists, theme words):
+    /// `solve` first looks for a fill with each slot's words of its
+    /// highest scores and widens only the slots that cannot keep them; no
+    /// fill or count changes, but finding the first fill takes longer
+    /// (docs/crossword-encoding.md).
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
+    pub prefer_scores: bool,
     /// Theme entries: a word list (plain or scored) whose words are added
     /// with a score above every listed word, so they rank first.
     #[arg(long, value_name = "FILE")]
@@ -260,7 +268,8 @@ impl Family for Crossword {
                             .into(),
                     ));
                 }
-                let domains = slots::domains(&puzzle.usable());
+                let usable = puzzle.usable();
+                let domains = slots::domains(&usable);
                 let mut builder = fill::encode(
                     &domains,
                     puzzle.rows(),
@@ -272,6 +281,9 @@ impl Family for Crossword {
                     substrings::encode(&mut builder, &domains, max as usize);
                 }
                 theme::require_groups(&mut builder, &domains, &puzzle.groups);
+                if options.prefer_scores {
+                    prefer::encode(&mut builder, &domains, &usable);
+                }
                 builder
             }
             Mode::Freeform => freeform::encode(

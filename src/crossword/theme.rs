@@ -1,6 +1,6 @@
 //! Theme entries: `--theme FILE` adds its words to the list with a score
 //! above every listed word (one more than the highest list score and than
-//! `--min-score`), so a fill that prefers high scores ranks them first;
+//! `--min-score`), so `--prefer-scores true` ranks them first;
 //! `--theme-required` makes every theme word appear (in a fill, each theme
 //! word becomes a group of its own, which [`require_groups`] encodes; a
 //! freeform grid encodes groups itself).
