@@ -57,6 +57,12 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
     /// shared cells are the forced ones.
     #[arg(long)]
     pub diff: bool,
+
+    /// After "no solution", name a smallest set of the puzzle's parts
+    /// (clues, lines, slots...) that cannot hold together, found by solving
+    /// again; `--explain false` prints the verdict alone, at once.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub explain: bool,
 }
 
 /// Parses the command line of a family command under its own name; returns
@@ -508,7 +514,7 @@ fn decode_stream<F: Family>(
         }
     }
     let unsatisfiable = count == 0 && stream.status == Some(Status::Unsatisfiable);
-    let explanation = if unsatisfiable {
+    let explanation = if unsatisfiable && args.explain {
         F::no_solution(&puzzle, &options)
     } else {
         None

@@ -75,7 +75,10 @@
 //! Redundant clauses that help propagation:
 //!
 //! - the presolve (`--presolve`, module `presolve`): segments that forced
-//!   moves decide in every solution, as unit clauses;
+//!   moves decide in every solution, as unit clauses, and under the
+//!   default rules the corners that no cell can turn (a turn needs the
+//!   diagonal inside it to lead to an endpoint through cells turning the
+//!   same way), as binary clauses;
 //! - domains: a line can only use free cells of a connected region of
 //!   non-endpoint cells that touches both of its endpoints, so its colour
 //!   is possible only there, and edges between cells with disjoint domains
@@ -166,16 +169,20 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         }
     }
 
-    // Forced moves, as unit clauses (see `presolve`).
+    // Forced moves, as unit clauses, and the corners no cell can turn,
+    // as binary clauses (see `presolve`).
     if options.presolve {
         let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
-        let decided = presolve::presolve(&grid, &domains, &ends, fill);
-        for (&(_, _, e), state) in edges.iter().zip(decided) {
+        let presolved = presolve::presolve(&grid, &domains, &ends, fill, strict);
+        for (&(_, _, e), state) in edges.iter().zip(&presolved.edges) {
             match state {
                 Some(true) => b.clause(&[e]),
                 Some(false) => b.clause(&[!e]),
                 None => {}
             }
+        }
+        for &(i, j) in &presolved.corners {
+            b.clause(&[!edges[i].2, !edges[j].2]);
         }
     }
 
