@@ -133,7 +133,7 @@ bench-crossword: release
 # --allow-empty) and the 50x50 puzzles of inputs10, default encoding
 # against --encoding seed on the same solver in the same run.
 bench-numberlink: release
-	$(call bench_family,numberlink,cadical minisat,20,--jobs $(BENCH_JOBS))
+	$(call bench_family,numberlink,cadical minisat,20,--jobs $(BENCH_JOBS) --repeat 3)
 # Sanalouhos: all solutions (cube enumeration against blocking clauses,
 # same run) and the least-words optimum, median of 5 runs.
 bench-sanalouhos: release

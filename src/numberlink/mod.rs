@@ -118,8 +118,9 @@ pub struct Options {
     #[arg(long, value_enum, default_value_t = Ladders::Auto)]
     pub ladders: Ladders,
     /// Decide forced moves first (a cell with as many possible segments as
-    /// it needs, loops, colours) and add them as unit clauses; sound under
-    /// every rule set, no answer or count changes.
+    /// it needs, loops, colours, and under the default rules the corners
+    /// no cell can turn) and add them as clauses; sound under every rule
+    /// set, no answer or count changes.
     #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
     pub presolve: bool,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
