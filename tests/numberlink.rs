@@ -773,7 +773,11 @@ fn full_cover_counts_match_brute_force() {
                 text.as_bytes(),
             );
             assert_eq!(code(&out), 0, "{}", stderr(&out));
-            assert_eq!(count_models(&out.stdout), want, "{text} --presolve {presolve}");
+            assert_eq!(
+                count_models(&out.stdout),
+                want,
+                "{text} --presolve {presolve}"
+            );
         }
     }
     assert!(counts.contains(&0) && counts.contains(&1), "{counts:?}");

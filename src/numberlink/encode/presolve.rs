@@ -318,12 +318,12 @@ impl<'a> State<'a> {
             return Vec::new();
         };
         let mut pairs = Vec::new();
-        for v in 0..self.grid.len() {
+        for (v, &left) in shapes.iter().enumerate() {
             if self.grid.roles[v] != Role::Free {
                 continue;
             }
             for (s, &(d1, d2)) in SHAPES.iter().enumerate().skip(2) {
-                if shapes[v] & (1 << s) != 0 {
+                if left & (1 << s) != 0 {
                     continue;
                 }
                 if let (Some(a), Some(b)) = (self.around[v][d1], self.around[v][d2]) {
