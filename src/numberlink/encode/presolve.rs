@@ -236,7 +236,7 @@ impl<'a> State<'a> {
     /// Whether free cell `v` may make shape `s` (an index into [`SHAPES`])
     /// given the segments decided and, for a corner, the diagonal cell
     /// inside it: an endpoint, or a free cell that may turn the same way.
-    fn shape_possible(&self, v: usize, s: usize, shapes: &[u8]) -> bool {
+    fn shape_possible(&self, v: usize, s: usize) -> bool {
         let (d1, d2) = SHAPES[s];
         let open = |d: usize| match self.around[v][d] {
             Some(i) => self.edges[i] != Some(false),
@@ -255,40 +255,38 @@ impl<'a> State<'a> {
             return true;
         }
         let q = self.diagonal(v, (d1, d2));
-        self.grid.roles[q] != Role::Free || shapes[q] & (1 << s) != 0
+        self.grid.roles[q] != Role::Free
+            || self
+                .shapes
+                .as_ref()
+                .is_some_and(|shapes| shapes[q] & (1 << s) != 0)
     }
 
     /// The nested-corner rule at free cell `v` (see the module
     /// documentation): drop the shapes it can no longer make, then take
     /// the segments in every shape left and rule out those in none.
     fn shape(&mut self, v: usize) -> Option<()> {
-        let Some(shapes) = self.shapes.take() else {
+        let Some(before) = self.shapes.as_ref().map(|shapes| shapes[v]) else {
             return Some(());
         };
-        let before = shapes[v];
-        let mut after = 0;
-        for s in 0..SHAPES.len() {
-            if before & (1 << s) != 0 && self.shape_possible(v, s, &shapes) {
-                after |= 1 << s;
-            }
+        let after = (0..SHAPES.len())
+            .filter(|&s| before & (1 << s) != 0 && self.shape_possible(v, s))
+            .fold(0, |set, s| set | 1 << s);
+        if let Some(shapes) = &mut self.shapes {
+            shapes[v] = after;
         }
-        let mut shapes = shapes;
-        shapes[v] = after;
-        self.shapes = Some(shapes);
         if after == 0 {
             return None;
         }
         if after != before {
             // The diagonal cells whose corners this cell supported.
-            let (r, c) = (v / self.grid.cols, v % self.grid.cols);
-            for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
-                let (r2, c2) = (r as isize + dr, c as isize + dc);
-                if r2 >= 0
-                    && c2 >= 0
-                    && (r2 as usize) < self.grid.rows
-                    && (c2 as usize) < self.grid.cols
-                {
-                    self.push(r2 as usize * self.grid.cols + c2 as usize);
+            let (rows, cols) = (self.grid.rows, self.grid.cols);
+            let (r, c) = (v / cols, v % cols);
+            for r2 in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+                for c2 in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
+                    if r2 != r && c2 != c {
+                        self.push(r2 * cols + c2);
+                    }
                 }
             }
         }
