@@ -123,11 +123,13 @@ bench-count: release
 # wamerican and wamerican-large lists, beside ingrid_core 2.0.0 (a peer:
 # cargo installs it into the peer cache, scripts/peers/ingrid.sh) on the
 # same pattern and list in the same run, and the freeform cases of the
-# issue against their targets; 120 s per run.
+# issue against their targets; 120 s per run. Two columns of ours: CaDiCaL
+# (what a plain `solve` runs) and CaDiCaL racing Glucose (--portfolio).
+CROSSWORD_SOLVERS = cadical portfolio:cadical,glucose
 bench-crossword: release
-	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),cadical)' \
+	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),$(CROSSWORD_SOLVERS))' \
 	    --time-limit $(or $(LIMIT),120) $(if $(FRESH),--rerun)
-	$(RELEASE)/bench-report $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),cadical) peer' \
+	$(RELEASE)/bench-report $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),$(CROSSWORD_SOLVERS)) peer' \
 	    --view pivot --out $(BENCH_OUT)/crossword --markdown $(BENCH_DOC)
 # Numberlink: the seed instances, the ADC 2015 problems (full cover, and
 # --allow-empty) and the 50x50 puzzles of inputs10, default encoding

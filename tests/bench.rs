@@ -370,8 +370,8 @@ fn the_pivot_view_puts_variants_in_columns_with_ratios_and_targets() {
     assert!(
         text.contains(
             "| instance | answer | solv-o-matic (s) | cadical default | cadical slow | \
-             cadical solv-o-matic / default | cadical solv-o-matic / slow | minisat default | \
-             minisat slow | minisat solv-o-matic / default | minisat solv-o-matic / slow |"
+             solv-o-matic / cadical default | solv-o-matic / cadical slow | minisat default | \
+             minisat slow | solv-o-matic / minisat default | solv-o-matic / minisat slow |"
         ),
         "{text}"
     );
@@ -902,8 +902,8 @@ fn a_peer_runs_once_per_instance_and_the_report_takes_ratios_against_it() {
         .expect("a table");
     assert_eq!(
         header,
-        "| instance | answer | fake | absent | cadical | cadical fake / default | minisat \
-         | minisat fake / default |",
+        "| instance | answer | fake | absent | cadical | fake / cadical | minisat \
+         | fake / minisat |",
         "{table}"
     );
     assert!(table.contains("the peer's own program"), "{table}");

@@ -693,3 +693,155 @@ fn relax_ladders_are_climbed_only_where_the_core_says() {
     let out = run("solve", &[], b"c relax 1 3\np cnf 2 1\n1 2 0\n");
     assert_error(&out, "'c relax' names literal 3");
 }
+
+/// The portfolios the tests race: two members, and all three.
+const PORTFOLIOS: [&str; 2] = ["cadical,glucose", "minisat,glucose,cadical"];
+
+#[test]
+fn a_portfolio_gives_the_answers_of_its_members() {
+    let php = gen(&["php", "6", "5"]);
+    let queens = gen(&["queens", "8"]);
+    let wcnf = std::fs::read(common::root().join("tests/data/small.wcnf")).expect("small.wcnf");
+    for members in PORTFOLIOS {
+        let args = ["--portfolio", members];
+        let out = run("solve", &args, &php);
+        assert_eq!(code(&out), 20, "{members}: {}", stderr(&out));
+        assert!(stdout(&out).contains("s UNSATISFIABLE"), "{members}");
+        // The winner's stream, model checked, naming the winner.
+        let out = run("solve", &args, &queens);
+        assert_eq!(code(&out), 10, "{members}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(count_solutions(&text), 1, "{members}:\n{text}");
+        assert!(
+            text.contains(&format!("first to answer of the portfolio {members}")),
+            "{members}:\n{text}"
+        );
+        let out = run("solve", &args, &wcnf);
+        assert_eq!(code(&out), 10, "{members}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("s OPTIMUM FOUND"), "{members}:\n{text}");
+        assert!(text.contains("v -1 2 -3 0"), "{members}:\n{text}");
+    }
+}
+
+#[test]
+fn a_portfolio_fills_a_crossword_and_solves_a_collection() {
+    // The crossword's header recommends CaDiCaL options; the CaDiCaL
+    // member takes them, and the decoder checks the fill.
+    let outs = common::family_pipeline(
+        "crossword",
+        &[
+            "--pattern",
+            &common::instance("crossword/grids/stazi-example2-10x10.txt").to_string_lossy(),
+            "--words",
+            &common::instance("crossword/stazi-words.json").to_string_lossy(),
+        ],
+        &["--portfolio", "cadical,glucose"],
+        &[],
+    );
+    assert_eq!(code(&outs[1]), 10, "{}", stderr(&outs[1]));
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    // Every formula of a multi-part stream is raced on its own: the same
+    // verdicts as one solver's.
+    let file = common::instance("numberlink/thomasahle/inputs5.txt");
+    let verdicts = |solve_args: &[&str]| {
+        let outs = common::family_pipeline(
+            "numberlink",
+            &["--all-puzzles", &file.to_string_lossy()],
+            solve_args,
+            &[],
+        );
+        assert_eq!(code(&outs[1]), 20, "{}", stderr(&outs[1]));
+        stdout(&outs[2])
+            .lines()
+            .filter(|l| l.starts_with("puzzle ") || l.contains("solution"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        verdicts(&["--portfolio", "minisat,cadical"]),
+        verdicts(&["--solver", "cadical"])
+    );
+}
+
+#[test]
+fn a_portfolio_keeps_the_time_limit_and_the_headers_options() {
+    // Glucose notices an interrupt only between conflicts, which can be
+    // seconds apart: the first member to give up ends the race.
+    let hard = gen(&["php", "13", "12"]);
+    let start = std::time::Instant::now();
+    let out = run(
+        "solve",
+        &["--portfolio", "glucose,minisat", "--time-limit", "0.5"],
+        &hard,
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("s UNKNOWN"), "{}", stdout(&out));
+    assert!(start.elapsed().as_secs() < 20, "the time limit was ignored");
+    let cnf = b"c solver-option cadical nosuch=1\np cnf 2 2\n1 2 0\n-1 0\n";
+    let out = run("solve", &["--portfolio", "glucose,cadical"], cnf);
+    assert_error(&out, "the header's 'c solver-option cadical nosuch=1'");
+    // Without CaDiCaL in the race, its recommendations do not matter.
+    let out = run("solve", &["--portfolio", "glucose,minisat"], cnf);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+}
+
+#[test]
+fn portfolio_mistakes_are_clear_errors() {
+    let queens = gen(&["queens", "4"]);
+    for (args, message) in [
+        (vec!["--portfolio", "cadical"], "two or more solvers"),
+        (vec!["--portfolio", "cadical,"], "two or more solvers"),
+        (
+            vec!["--portfolio", "cadical,nosuch"],
+            "'nosuch' cannot race",
+        ),
+        (
+            vec!["--portfolio", "cadical,kissat"],
+            "'kissat' cannot race",
+        ),
+        (
+            vec!["--portfolio", "glucose,glucose"],
+            "names 'glucose' twice",
+        ),
+        (
+            vec![
+                "--portfolio",
+                "minisat,glucose",
+                "--solver-option",
+                "phase=0",
+            ],
+            "the portfolio has none",
+        ),
+        (
+            vec![
+                "--portfolio",
+                "cadical,glucose",
+                "--solver-option",
+                "nosuch=1",
+            ],
+            "'nosuch'",
+        ),
+    ] {
+        let out = run("solve", &args, &queens);
+        assert_error(&out, message);
+    }
+    for other in [
+        vec!["--all"],
+        vec!["--max", "2"],
+        vec!["--backbone"],
+        vec!["--solver", "cadical"],
+        vec!["--external", "minisat"],
+        vec!["--cross-check", "minisat"],
+    ] {
+        let mut args = vec!["--portfolio", "cadical,glucose"];
+        args.extend(&other);
+        let out = run("solve", &args, &queens);
+        assert_ne!(code(&out), 0, "{args:?}");
+        assert!(
+            stderr(&out).contains("cannot be used with"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}

@@ -56,24 +56,31 @@ pub enum SolverSpec {
     External(String),
     /// `solve --solver-cmd COMMAND`.
     Command(String),
+    /// `solve --portfolio NAMES` (embedded solvers racing, comma-separated).
+    Portfolio(String),
     /// Not `solve` at all: the runs of a peer variant, whose script does
     /// the whole work (see [`Peer`]).
     Peer,
 }
 
 impl SolverSpec {
-    /// Parses `NAME`, `ext:NAME` or `cmd:COMMAND`.
+    /// Parses `NAME`, `ext:NAME`, `cmd:COMMAND` or `portfolio:NAMES`.
     pub fn parse(text: &str) -> Result<SolverSpec> {
         let text = text.trim();
         let spec = if let Some(name) = text.strip_prefix("ext:") {
             SolverSpec::External(name.to_string())
+        } else if let Some(names) = text.strip_prefix("portfolio:") {
+            SolverSpec::Portfolio(names.to_string())
         } else if let Some(command) = text.strip_prefix("cmd:") {
             SolverSpec::Command(command.to_string())
         } else {
             SolverSpec::Embedded(text.to_string())
         };
         match &spec {
-            SolverSpec::Embedded(s) | SolverSpec::External(s) | SolverSpec::Command(s)
+            SolverSpec::Embedded(s)
+            | SolverSpec::External(s)
+            | SolverSpec::Command(s)
+            | SolverSpec::Portfolio(s)
                 if s.trim().is_empty() =>
             {
                 Err(Error::Usage(format!("empty solver specification '{text}'")))
@@ -89,6 +96,7 @@ impl SolverSpec {
             SolverSpec::Embedded(name) => name.clone(),
             SolverSpec::External(name) => format!("ext:{name}"),
             SolverSpec::Command(command) => format!("cmd:{command}"),
+            SolverSpec::Portfolio(names) => format!("portfolio:{names}"),
             SolverSpec::Peer => PEER_SOLVER.to_string(),
         }
     }
@@ -145,6 +153,9 @@ impl SolverSpec {
                 }
                 Ok(())
             }
+            SolverSpec::Portfolio(names) => {
+                crate::solve::portfolio::parse_members(names).map(|_| ())
+            }
             SolverSpec::Command(_) | SolverSpec::Peer => Ok(()),
         }
     }
@@ -155,6 +166,7 @@ impl SolverSpec {
             SolverSpec::Embedded(name) => vec!["--solver".into(), name.clone()],
             SolverSpec::External(name) => vec!["--external".into(), name.clone()],
             SolverSpec::Command(command) => vec!["--solver-cmd".into(), command.clone()],
+            SolverSpec::Portfolio(names) => vec!["--portfolio".into(), names.clone()],
             SolverSpec::Peer => Vec::new(),
         }
     }
@@ -681,9 +693,22 @@ mod tests {
 
     #[test]
     fn solver_specs_round_trip() {
-        for text in ["cadical", "ext:minisat", "cmd:kissat -q"] {
+        for text in [
+            "cadical",
+            "ext:minisat",
+            "cmd:kissat -q",
+            "portfolio:cadical,glucose",
+        ] {
             assert_eq!(SolverSpec::parse(text).expect("parses").label(), text);
         }
         assert!(SolverSpec::parse("ext:").is_err());
+        assert!(SolverSpec::parse("portfolio:").is_err());
+        let tools = Tools::default();
+        assert!(SolverSpec::parse("portfolio:cadical,glucose")
+            .and_then(|s| s.check(&tools))
+            .is_ok());
+        assert!(SolverSpec::parse("portfolio:cadical")
+            .and_then(|s| s.check(&tools))
+            .is_err());
     }
 }

@@ -215,11 +215,7 @@ pub fn pivot_markdown(
         } else {
             base.to_string()
         };
-        if single_solver {
-            format!("{base} / {variant}")
-        } else {
-            format!("{solver} {base} / {variant}")
-        }
+        format!("{base} / {}", title(solver, variant))
     };
     let mut header = vec!["instance".to_string(), "answer".to_string()];
     if has_targets {

@@ -29,7 +29,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
     name = "bench-run",
     version,
     after_help = "Solvers: NAME (embedded: cadical, minisat, glucose, kissat), ext:NAME \
-      (external from `solve --list-solvers`), cmd:COMMAND (any competition-style command).\n\n\
+      (external from `solve --list-solvers`), cmd:COMMAND (any competition-style command), \
+      portfolio:NAME,NAME (embedded solvers racing, `solve --portfolio`).\n\n\
       Examples:\n  \
       bench-run --csv bench-results/results.csv\n  \
       bench-run --family numberlink --solvers 'cadical kissat ext:minisat' --time-limit 60\n  \

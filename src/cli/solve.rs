@@ -5,7 +5,7 @@ use crate::dimacs::{read_formula, ReadOptions};
 use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
 use crate::multi::Parts;
-use crate::solve::{run, Blocking, Enumeration, SolveOptions};
+use crate::solve::{portfolio, run, Blocking, Enumeration, SolveOptions};
 use crate::solver::counter::{self, Counter};
 use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
@@ -34,6 +34,7 @@ use std::time::Duration;
       cnf-gen queens 8 | solve --max 2                  # is it unique?\n  \
       cnf-gen php 6 5 | solve --external minisat        # exit 20\n  \
       cnf-gen cycle-cover 9 | solve                     # WCNF: o lines, optimum\n  \
+      encode-crossword --pattern p.txt | solve --portfolio cadical,glucose\n  \
       solve --solver-cmd 'kissat -q' formula.cnf"
 )]
 #[command(group = clap::ArgGroup::new("backend").multiple(false))]
@@ -56,6 +57,14 @@ pub struct SolveArgs {
     /// file path, else it is appended.
     #[arg(long, group = "backend", value_name = "COMMAND")]
     pub solver_cmd: Option<String>,
+
+    /// Race these embedded solvers (two or more of cadical, minisat,
+    /// glucose, comma-separated), each in its own thread, for one answer:
+    /// the first to answer wins and stops the others. For one model or an
+    /// optimum (no --all, --max, --backbone). CaDiCaL takes --solver-option
+    /// and the header's recommended options.
+    #[arg(long, group = "backend", value_name = "NAMES", conflicts_with_all = ["all", "max", "backbone", "count", "proof", "check_proof", "cross_check"])]
+    pub portfolio: Option<String>,
 
     /// Option for the embedded CaDiCaL or Kissat, NAME=VALUE (repeatable),
     /// e.g. `--solver-option phase=0`.
@@ -314,6 +323,39 @@ impl SolveArgs {
     }
 }
 
+impl SolveArgs {
+    /// The options of the embedded solver `name` for `formula`: the
+    /// command line's (CaDiCaL and Kissat only; in a race, CaDiCaL only),
+    /// then what the header recommends for this solver (`c
+    /// solver-option`) unless the command line sets the same option.
+    /// `stream` names the input in errors.
+    fn options_for(
+        &self,
+        name: &str,
+        racing: bool,
+        formula: &crate::cnf::Formula,
+        stream: &str,
+    ) -> Result<Vec<embedded::SolverOption>> {
+        let mut options = if racing && name != "cadical" {
+            Vec::new()
+        } else {
+            self.solver_option.clone()
+        };
+        for (solver, option, value) in &formula.meta.solver_options {
+            if solver == name && !options.iter().any(|(n, _)| n == option) {
+                let setting = (option.clone(), *value);
+                embedded::create(name, std::slice::from_ref(&setting)).map_err(|e| {
+                    Error::Usage(format!(
+                        "{stream}: the header's 'c solver-option {solver} {option}={value}': {e}"
+                    ))
+                })?;
+                options.push(setting);
+            }
+        }
+        Ok(options)
+    }
+}
+
 /// Runs `solve-kissat` with our arguments: embedded Kissat lives in its own
 /// binary because it cannot be linked beside CaDiCaL.
 fn delegate_to_kissat() -> Result<u8> {
@@ -340,9 +382,22 @@ impl Command for SolveArgs {
         if self.count {
             return self.count_solutions();
         }
+        let portfolio = match &self.portfolio {
+            Some(text) => Some(portfolio::parse_members(text)?),
+            None => None,
+        };
+        if let Some(names) = &portfolio {
+            if !self.solver_option.is_empty() && !names.iter().any(|n| n == "cadical") {
+                return Err(Error::Usage(
+                    "--solver-option is for CaDiCaL, and the portfolio has none".into(),
+                ));
+            }
+        }
         let embedded_name = match (&self.solver, &self.external, &self.solver_cmd) {
             (Some(name), _, _) => Some(name.clone()),
-            (None, None, None) => embedded::available().first().map(|s| s.to_string()),
+            (None, None, None) if portfolio.is_none() => {
+                embedded::available().first().map(|s| s.to_string())
+            }
             _ => None,
         };
         if let Some(name) = &embedded_name {
@@ -391,7 +446,7 @@ impl Command for SolveArgs {
                     input.name
                 )));
             }
-            let formula = read_formula(
+            let mut formula = read_formula(
                 &mut input,
                 ReadOptions {
                     relaxed: self.relaxed,
@@ -401,6 +456,7 @@ impl Command for SolveArgs {
             // none (and no proof asks for CaDiCaL) and this build has it.
             let preferred = formula.meta.prefer_solver.as_deref().filter(|name| {
                 self.solver.is_none()
+                    && self.portfolio.is_none()
                     && external.is_none()
                     && self.solver_cmd.is_none()
                     && proof.is_none()
@@ -422,23 +478,11 @@ impl Command for SolveArgs {
                     "--proof and --check-proof are for CNF, not WCNF optimisation".into(),
                 ));
             }
-            let mut solver_options = self.solver_option.clone();
-            if let Some(name) = embedded_name.as_deref() {
-                // What the encoder recommends for this solver, unless the
-                // command line sets the same option.
-                for (solver, option, value) in &formula.meta.solver_options {
-                    if solver == name && !solver_options.iter().any(|(n, _)| n == option) {
-                        let setting = (option.clone(), *value);
-                        embedded::create(name, std::slice::from_ref(&setting)).map_err(|e| {
-                            Error::Usage(format!(
-                                "{}: the header's 'c solver-option {solver} {option}={value}': {e}",
-                                input.name
-                            ))
-                        })?;
-                        solver_options.push(setting);
-                    }
-                }
-            }
+            let solver_options = match embedded_name.as_deref() {
+                Some(name) => self.options_for(name, false, &formula, &input.name)?,
+                None => self.solver_option.clone(),
+            };
+            let mut solver_options = solver_options;
             if enumerating
                 && embedded_name.as_deref() == Some("cadical")
                 && !solver_options.iter().any(|(n, _)| n == "lucky")
@@ -470,11 +514,24 @@ impl Command for SolveArgs {
                 .verbose
                 .then(|| crate::solve::Ticker::start(crate::solve::ticker_interval()));
             let mut out = io::stdout();
-            let report = match cross_check.as_mut() {
-                Some(other) => {
+            let report = match (cross_check.as_mut(), &portfolio) {
+                (Some(other), _) => {
                     run_cross_checked(&formula, &mut factory, other.as_mut(), &options, &mut out)?
                 }
-                None => run(&formula, &mut factory, &options, &mut out)?,
+                (None, Some(names)) => {
+                    let members = names
+                        .iter()
+                        .map(|name| {
+                            Ok(portfolio::Member {
+                                solver: name.clone(),
+                                options: self.options_for(name, true, &formula, &input.name)?,
+                            })
+                        })
+                        .collect::<Result<Vec<_>>>()?;
+                    let shared = std::sync::Arc::new(std::mem::take(&mut formula));
+                    portfolio::race(shared, &members, &options, &mut out)?
+                }
+                (None, None) => run(&formula, &mut factory, &options, &mut out)?,
             };
             drop(ticker);
             out.flush().with_name(io::STDOUT_NAME)?;

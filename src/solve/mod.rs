@@ -29,7 +29,8 @@
 //! enumerating, incrementally ([`ModelChecker`]).
 //!
 //! The parts: the session and its entry point [`run`] (here), the first
-//! search with `c try-first` and `c relax` (`trials`), enumeration
+//! search with `c try-first` and `c relax` (`trials`), the race of several
+//! solvers for one answer ([`portfolio`]), enumeration
 //! (`enumerate`), the search over disjoint cubes that enumeration and
 //! optimisation share (`cube_search`, over the propagator of [`cubes`]),
 //! optimisation (`optimise`) and the objective's incremental bound
@@ -52,6 +53,7 @@ mod cube_search;
 mod cubes;
 mod enumerate;
 mod optimise;
+pub mod portfolio;
 mod trials;
 
 /// How enumeration blocks a found model.

@@ -8,7 +8,7 @@
 //! Kissat is only present in builds with the `kissat` feature and without
 //! `cadical`: the `solve-kissat` binary of `crates/satpipe-kissat`.
 
-use super::{Backend, Outcome};
+use super::{Backend, Outcome, Stop};
 use crate::error::{Error, Result};
 use crate::model::Model;
 use rustsat::solvers::{
@@ -17,7 +17,7 @@ use rustsat::solvers::{
 use rustsat::types::{Lit, TernaryVal, Var};
 use std::sync::mpsc;
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Names of the solvers compiled into this binary.
 pub fn available() -> Vec<&'static str> {
@@ -59,35 +59,66 @@ pub fn parse_solver_option(text: &str) -> std::result::Result<SolverOption, Stri
 /// Creates the embedded solver called `name` with `options`; `Ok(None)`
 /// when this binary does not have it.
 pub fn create(name: &str, options: &[SolverOption]) -> Result<Option<Box<dyn Backend>>> {
+    create_in(name, options, None)
+}
+
+/// Creates the incremental embedded solver called `name` with `options`
+/// as a member of the portfolio `portfolio` (its members' names, for the
+/// description): its searches also give up when `stop` is raised
+/// ([`crate::solve::portfolio`]). `Ok(None)` when this binary does not
+/// have it or it is not incremental (Kissat).
+pub fn create_racer(
+    name: &str,
+    options: &[SolverOption],
+    stop: &Stop,
+    portfolio: &str,
+) -> Result<Option<Box<dyn Backend>>> {
+    let race = Some(Race {
+        stop: stop.clone(),
+        portfolio: portfolio.to_string(),
+    });
+    if name == "kissat" {
+        return Ok(None);
+    }
+    create_in(name, options, race)
+}
+
+/// [`create`], racing when `race` says so.
+fn create_in(
+    name: &str,
+    options: &[SolverOption],
+    race: Option<Race>,
+) -> Result<Option<Box<dyn Backend>>> {
     let reject = |solver: &str| {
         Error::Usage(format!(
             "embedded {solver} takes no --solver-option (only cadical and kissat do)"
         ))
     };
-    // Without any solver feature (e.g. the fuzz build) neither is used.
-    let _ = (&reject, options);
+    // Without any solver feature (e.g. the fuzz build) neither is used,
+    // and Kissat alone (solve-kissat) does not race.
+    let _ = (&reject, options, &race);
     Ok(match name {
         #[cfg(feature = "cadical")]
-        "cadical" => Some(Box::new(Incremental::new("cadical", cadical(options)?))),
+        "cadical" => Some(Box::new(
+            Incremental::new("cadical", cadical(options)?).racing(race),
+        )),
         #[cfg(feature = "minisat")]
         "minisat" => {
             if !options.is_empty() {
                 return Err(reject("minisat"));
             }
-            Some(Box::new(Incremental::new(
-                "minisat",
-                rustsat_minisat::core::Minisat::default(),
-            )))
+            Some(Box::new(
+                Incremental::new("minisat", rustsat_minisat::core::Minisat::default()).racing(race),
+            ))
         }
         #[cfg(feature = "glucose")]
         "glucose" => {
             if !options.is_empty() {
                 return Err(reject("glucose"));
             }
-            Some(Box::new(Incremental::new(
-                "glucose",
-                rustsat_glucose::core::Glucose::default(),
-            )))
+            Some(Box::new(
+                Incremental::new("glucose", rustsat_glucose::core::Glucose::default()).racing(race),
+            ))
         }
         #[cfg(feature = "kissat")]
         "kissat" => {
@@ -155,22 +186,27 @@ pub fn create_with_proof(
 }
 
 /// Runs `solve` with a watchdog thread that interrupts the solver at the
-/// deadline.
+/// deadline or when `stop` is raised.
 fn solve_with_deadline<S>(
     solver: &mut S,
     deadline: Option<Instant>,
+    stop: Option<&Stop>,
 ) -> anyhow_free::Result<SolverResult>
 where
     S: Solve + Interrupt,
 {
-    run_with_deadline(solver, deadline, |s| s.solve())
+    run_with_deadline(solver, deadline, stop, |s| s.solve())
 }
 
+/// How often a watchdog looks at a [`Stop`] signal.
+const STOP_POLL: Duration = Duration::from_millis(5);
+
 /// Runs `call` on the solver with a watchdog thread that interrupts it at
-/// the deadline.
+/// the deadline or when `stop` is raised.
 fn run_with_deadline<S, F, E>(
     solver: &mut S,
     deadline: Option<Instant>,
+    stop: Option<&Stop>,
     call: F,
 ) -> anyhow_free::Result<SolverResult>
 where
@@ -178,23 +214,35 @@ where
     F: FnOnce(&mut S) -> std::result::Result<SolverResult, E>,
     E: std::fmt::Display,
 {
-    let Some(deadline) = deadline else {
+    if deadline.is_none() && stop.is_none() {
         return call(solver).map_err(anyhow_free::from);
-    };
+    }
     let interrupter = solver.interrupter();
-    let (stop, stopped) = mpsc::channel::<()>();
-    let watchdog = thread::spawn(move || {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        if let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
+    let (done, finished) = mpsc::channel::<()>();
+    let signal = stop.cloned();
+    let watchdog = thread::spawn(move || loop {
+        let now = Instant::now();
+        if deadline.is_some_and(|d| now >= d) || signal.as_ref().is_some_and(Stop::raised) {
             interrupter.interrupt();
+            return;
+        }
+        let mut wait = deadline.map_or(STOP_POLL, |d| d.saturating_duration_since(now));
+        if signal.is_some() {
+            wait = wait.min(STOP_POLL);
+        }
+        match finished.recv_timeout(wait) {
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            // The call returned: nothing to interrupt.
+            _ => return,
         }
     });
-    let result = if Instant::now() >= deadline {
+    let given_up = deadline.is_some_and(|d| Instant::now() >= d) || stop.is_some_and(Stop::raised);
+    let result = if given_up {
         Ok(SolverResult::Interrupted)
     } else {
         call(solver).map_err(anyhow_free::from)
     };
-    drop(stop);
+    drop(done);
     let _ = watchdog.join();
     result
 }
@@ -238,6 +286,14 @@ pub struct Incremental<S> {
     name: &'static str,
     solver: S,
     num_vars: u32,
+    race: Option<Race>,
+}
+
+/// What a solver racing in a portfolio holds: the signal that ends its
+/// searches, and the members' names.
+struct Race {
+    stop: Stop,
+    portfolio: String,
 }
 
 impl<S> Incremental<S> {
@@ -247,7 +303,18 @@ impl<S> Incremental<S> {
             name,
             solver,
             num_vars: 0,
+            race: None,
         }
+    }
+
+    /// The same solver, racing when `race` says so.
+    #[cfg_attr(
+        not(any(feature = "cadical", feature = "minisat", feature = "glucose")),
+        allow(dead_code)
+    )]
+    fn racing(mut self, race: Option<Race>) -> Self {
+        self.race = race;
+        self
     }
 }
 
@@ -286,7 +353,13 @@ where
     S: Solve + SolveIncremental + Interrupt + PhaseLit + SolveStats + SearchCounters,
 {
     fn description(&self) -> String {
-        format!("{} (embedded)", self.name)
+        match &self.race {
+            Some(race) => format!(
+                "{} (embedded, first to answer of the portfolio {})",
+                self.name, race.portfolio
+            ),
+            None => format!("{} (embedded)", self.name),
+        }
     }
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
@@ -309,8 +382,12 @@ where
     }
 
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
-        let result = solve_with_deadline(&mut self.solver, deadline)
-            .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        let result = solve_with_deadline(
+            &mut self.solver,
+            deadline,
+            self.race.as_ref().map(|r| &r.stop),
+        )
+        .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
         outcome(result, &self.solver, self.num_vars, self.name)
     }
 
@@ -323,9 +400,13 @@ where
         assumptions: &[Lit],
         deadline: Option<Instant>,
     ) -> Result<Outcome> {
-        let result =
-            run_with_deadline(&mut self.solver, deadline, |s| s.solve_assumps(assumptions))
-                .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        let result = run_with_deadline(
+            &mut self.solver,
+            deadline,
+            self.race.as_ref().map(|r| &r.stop),
+            |s| s.solve_assumps(assumptions),
+        )
+        .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
         outcome(result, &self.solver, self.num_vars, self.name)
     }
 
@@ -419,7 +500,7 @@ where
                 .add_clause(clause.iter().copied().collect())
                 .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
         }
-        let result = solve_with_deadline(&mut solver, deadline)
+        let result = solve_with_deadline(&mut solver, deadline, None)
             .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
         outcome(result, &solver, num_vars, self.name)
     }

@@ -17,7 +17,32 @@ use crate::cnf::Clauses;
 use crate::error::Result;
 use crate::model::Model;
 use rustsat::types::Lit;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
+
+/// A signal, shared between threads, that the searches holding it should
+/// give up: a portfolio raises it when one of its solvers has answered,
+/// and the others' current and later calls end as [`Outcome::Unknown`].
+#[derive(Debug, Clone, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// A signal not yet raised.
+    pub fn new() -> Self {
+        Stop::default()
+    }
+
+    /// Raises the signal.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the signal was raised.
+    pub fn raised(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
 
 /// What a single solver call found.
 #[derive(Debug, Clone, PartialEq, Eq)]
