@@ -54,6 +54,12 @@ pub fn race(
         .map(|m| m.solver.as_str())
         .collect::<Vec<_>>()
         .join(",");
+    // Options a member rejects are a mistake on the command line, to be
+    // reported whichever member would have answered first.
+    for member in members {
+        embedded::create(&member.solver, &member.options)?
+            .ok_or_else(|| not_a_member(&member.solver))?;
+    }
     let stop = Stop::new();
     let (send, receive) = mpsc::channel::<(usize, Result<Report>, Vec<u8>)>();
     for (index, member) in members.iter().enumerate() {
