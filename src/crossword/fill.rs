@@ -74,7 +74,7 @@ use super::slots::{Domains, Slot};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
 use rustsat::types::Lit;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// How the words of a slot and the distinctness of words are encoded
 /// (`encode-crossword --encoding`).
@@ -132,7 +132,7 @@ impl WordGraph {
         let mut node: Vec<u32> = vec![0; sorted.len()];
         nodes[len] = 1;
         for i in (0..len).rev() {
-            let mut ids: HashMap<Vec<(u8, u32)>, u32> = HashMap::new();
+            let mut ids: HashMap<Vec<(u8, u32)>, u32> = HashMap::default();
             let mut layer_edges = Vec::new();
             let mut start = 0;
             while start < sorted.len() {
@@ -542,7 +542,7 @@ pub fn encode(
         FillEncoding::Selectors => Distinct::WordAmo,
         FillEncoding::Mdd | FillEncoding::SelectorsPairs => Distinct::Pairs,
     };
-    let mut by_word: HashMap<u32, Vec<Lit>> = HashMap::new();
+    let mut by_word: HashMap<u32, Vec<Lit>> = HashMap::default();
     // mdd: slots with the most candidates first, so that the slot with
     // the fewest has the variables created last (CaDiCaL decides those
     // first). The selectors keep the first encoding's order.

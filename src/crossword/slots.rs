@@ -3,7 +3,8 @@
 //! a pattern pruned by arc consistency.
 
 use super::puzzle::{Puzzle, Square};
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::VecDeque;
 
 /// A maximal run of two or more open cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -135,8 +136,8 @@ pub fn domains(puzzle: &Puzzle) -> Domains {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let slots = slots(rows, cols, |r, c| puzzle.grid[r][c] != Square::Black);
     let mut words: Vec<Vec<u8>> = puzzle.words.iter().map(|w| w.as_bytes().to_vec()).collect();
-    let mut index: HashMap<Vec<u8>, u32> = HashMap::new();
-    let mut by_length: HashMap<usize, Vec<u32>> = HashMap::new();
+    let mut index: HashMap<Vec<u8>, u32> = HashMap::default();
+    let mut by_length: HashMap<usize, Vec<u32>> = HashMap::default();
     for (i, word) in words.iter().enumerate() {
         index.insert(word.clone(), i as u32);
         by_length.entry(word.len()).or_default().push(i as u32);

@@ -16,7 +16,8 @@
 
 use crate::error::{Error, Result};
 use crate::io::Input;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::hash_map::Entry;
 use std::path::Path;
 
 /// The default list: Debian's `wamerican` package (`apt-get install
@@ -116,25 +117,33 @@ pub fn parse(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWord>
 /// most once" would be ambiguous) and merged when filtering (the first
 /// line counts).
 fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWord>> {
-    let mut words = Vec::new();
-    let mut first_line: HashMap<String, usize> = HashMap::new();
+    // Every line that holds a word, with its line number, up to the first
+    // line that is wrong in itself (reported after any repeat before it,
+    // so that the first mistake in the file is the one named).
+    let mut listed: Vec<(ScoredWord, usize)> = Vec::new();
+    let mut wrong_line = None;
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
-        let (word, score) =
-            split_score(line).map_err(|message| Error::parse(source, number, message))?;
+        let (word, score) = match split_score(line) {
+            Ok(split) => split,
+            Err(message) => {
+                wrong_line = Some(Error::parse(source, number, message));
+                break;
+            }
+        };
         let normalised = match score {
             Some(_) => normalise(&word.to_ascii_lowercase(), policy),
             None => normalise(word, policy),
         };
-        let Some(normalised) = normalised else {
+        let Some(word) = normalised else {
             if policy == Policy::Filter {
                 continue;
             }
-            return Err(Error::parse(
+            wrong_line = Some(Error::parse(
                 source,
                 number,
                 format!(
@@ -142,25 +151,43 @@ fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWor
                      word;score; --filter-words drops such lines)"
                 ),
             ));
+            break;
         };
-        let word = normalised;
-        if let Some(&earlier) = first_line.get(&word) {
-            if policy == Policy::Filter {
-                continue;
-            }
-            return Err(Error::parse(
-                source,
-                number,
-                format!("'{word}' is listed twice (first on line {earlier})"),
-            ));
-        }
-        first_line.insert(word.clone(), number);
-        words.push(ScoredWord {
-            word,
-            score: score.unwrap_or(DEFAULT_SCORE),
-        });
+        let score = score.unwrap_or(DEFAULT_SCORE);
+        listed.push((ScoredWord { word, score }, number));
     }
-    Ok(words)
+    // The lines that repeat an earlier line's word.
+    let mut repeats = vec![false; listed.len()];
+    let mut first_line: HashMap<&str, usize> = HashMap::default();
+    for ((entry, number), repeat) in listed.iter().zip(repeats.iter_mut()) {
+        match first_line.entry(entry.word.as_str()) {
+            Entry::Vacant(slot) => {
+                slot.insert(*number);
+            }
+            Entry::Occupied(earlier) if policy == Policy::Strict => {
+                return Err(Error::parse(
+                    source,
+                    *number,
+                    format!(
+                        "'{}' is listed twice (first on line {})",
+                        entry.word,
+                        earlier.get()
+                    ),
+                ));
+            }
+            Entry::Occupied(_) => *repeat = true,
+        }
+    }
+    drop(first_line);
+    if let Some(error) = wrong_line {
+        return Err(error);
+    }
+    Ok(listed
+        .into_iter()
+        .zip(repeats)
+        .filter(|(_, repeat)| !repeat)
+        .map(|((entry, _), _)| entry)
+        .collect())
 }
 
 /// The original's JSON: an object whose keys are lengths and whose values
@@ -178,7 +205,7 @@ fn parse_json(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWord
         .as_object()
         .ok_or_else(|| Error::parse(source, 1, "expected a JSON object keyed by word length"))?;
     let mut words = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     for (key, list) in object {
         let key_line = line_of(&format!("\"{key}\""));
         if key.parse::<usize>().is_err() {
@@ -241,6 +268,13 @@ mod tests {
         assert!(err.to_string().contains("first on line 1"), "{err}");
         let words = parse("w", "Aachen\ncat\ncat's\ncafé\n", Policy::Filter).expect("ok");
         assert_eq!(plain_words(&words), ["cat"]);
+        // The first mistake in the file is the one named.
+        let err = parse("w", "cat\ncafé\ncat\n", Policy::Strict).unwrap_err();
+        assert!(err.to_string().starts_with("w:2: 'café'"), "{err}");
+        let err = parse("w", "cat\ncat\ncafé\n", Policy::Strict).unwrap_err();
+        assert!(err.to_string().starts_with("w:2: 'cat' is listed twice"), "{err}");
+        let err = parse("w", "cat\ncat\ndog;x\n", Policy::Filter).unwrap_err();
+        assert!(err.to_string().starts_with("w:3:"), "{err}");
     }
 
     #[test]
