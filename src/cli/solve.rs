@@ -478,11 +478,10 @@ impl Command for SolveArgs {
                     "--proof and --check-proof are for CNF, not WCNF optimisation".into(),
                 ));
             }
-            let solver_options = match embedded_name.as_deref() {
+            let mut solver_options = match embedded_name.as_deref() {
                 Some(name) => self.options_for(name, false, &formula, &input.name)?,
                 None => self.solver_option.clone(),
             };
-            let mut solver_options = solver_options;
             if enumerating
                 && embedded_name.as_deref() == Some("cadical")
                 && !solver_options.iter().any(|(n, _)| n == "lucky")

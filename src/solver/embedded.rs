@@ -73,14 +73,14 @@ pub fn create_racer(
     stop: &Stop,
     portfolio: &str,
 ) -> Result<Option<Box<dyn Backend>>> {
-    let race = Some(Race {
-        stop: stop.clone(),
-        portfolio: portfolio.to_string(),
-    });
     if name == "kissat" {
         return Ok(None);
     }
-    create_in(name, options, race)
+    let race = Race {
+        stop: stop.clone(),
+        portfolio: portfolio.to_string(),
+    };
+    create_in(name, options, Some(race))
 }
 
 /// [`create`], racing when `race` says so.
