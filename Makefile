@@ -123,9 +123,11 @@ bench-count: release
 # wamerican and wamerican-large lists, beside ingrid_core 2.0.0 (a peer:
 # cargo installs it into the peer cache, scripts/peers/ingrid.sh) on the
 # same pattern and list in the same run, and the freeform cases of the
-# issue against their targets; 120 s per run. Two columns of ours: CaDiCaL
-# (what a plain `solve` runs) and CaDiCaL racing Glucose (--portfolio).
-CROSSWORD_SOLVERS = cadical portfolio:cadical,glucose
+# issue against their targets; 120 s per run. Two columns of ours:
+# `default`, a plain `solve` (the tables solver on a plain fill, which the
+# header prefers; CaDiCaL on the freeform cases), and CaDiCaL on the
+# word-graph clauses.
+CROSSWORD_SOLVERS = default cadical
 bench-crossword: release
 	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),$(CROSSWORD_SOLVERS))' \
 	    --time-limit $(or $(LIMIT),120) $(if $(FRESH),--rerun)

@@ -170,6 +170,18 @@ pub trait Family {
     fn no_solution(puzzle: &Self::Puzzle, options: &Self::Options) -> Option<String> {
         crate::explain::describe_builder(Self::encode(puzzle, options).ok()?)
     }
+    /// The formula's table constraints, for the `tables` solver
+    /// ([`crate::solver::tables`]): `Some` only when they and "each group
+    /// takes one value" say exactly what the formula says about its named
+    /// variables (`variable` finds a name's CNF variable); `None`, the
+    /// default, when the family has none or they would not say it all.
+    fn tables(
+        _puzzle: &Self::Puzzle,
+        _options: &Self::Options,
+        _variable: &dyn Fn(&str) -> Option<Var>,
+    ) -> Option<crate::solver::tables::TableSpec> {
+        None
+    }
     /// Checks a solution against the puzzle's rules, independently of the
     /// encoding; the error says which rule is broken where.
     fn check(

@@ -23,8 +23,10 @@
 //! registered family.
 
 use crate::cli::family;
+use crate::cnf::Metadata;
 use crate::error::{Error, Result};
 use crate::family::Family;
+use crate::solver::tables::TableSpec;
 use std::process::ExitCode;
 
 /// One registered family, its types erased: what the generic commands and
@@ -47,6 +49,9 @@ pub struct Registered {
     /// Parses a puzzle text under the encoder options given as command-line
     /// arguments (without the program name); for fuzzing and validation.
     pub parse: fn(source: &str, text: &str, options: &[String]) -> Result<()>,
+    /// The table constraints of a formula from its header, for the
+    /// `tables` solver ([`Family::tables`]); errors name `source`.
+    pub tables: fn(meta: &Metadata, source: &str) -> Result<Option<TableSpec>>,
 }
 
 impl Registered {
@@ -60,6 +65,7 @@ impl Registered {
             encode_command: family::encode_command::<F>,
             decode_command: family::decode_command::<F>,
             parse: family::parse_with_options::<F>,
+            tables: family::tables_from_header::<F>,
         }
     }
 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{code, external_available, instance, run, stderr, stdout, temp_file};
+use common::{assert_error, code, external_available, instance, run, stderr, stdout, temp_file};
 use std::process::Output;
 
 fn path(relative: &str) -> String {
@@ -392,8 +392,18 @@ fn brute_force_fills(pattern: &str, words: &[String]) -> usize {
     count
 }
 
-/// The number of fills `solve --all` finds with `--encoding encoding`.
-fn counted_fills(pattern: &std::path::Path, words: &std::path::Path, encoding: &str) -> usize {
+/// The number of fills `solve --all` finds with `--encoding encoding`
+/// and the solver `solver` (`None`: solve's choice).
+fn counted_fills(
+    pattern: &std::path::Path,
+    words: &std::path::Path,
+    encoding: &str,
+    solver: Option<&str>,
+) -> usize {
+    let mut solve_args = vec!["--all"];
+    if let Some(solver) = solver {
+        solve_args.extend(["--solver", solver]);
+    }
     let outs = solve(
         &[
             "--pattern",
@@ -403,7 +413,7 @@ fn counted_fills(pattern: &std::path::Path, words: &std::path::Path, encoding: &
             "--encoding",
             encoding,
         ],
-        &["--all"],
+        &solve_args,
         &[],
     );
     let text = stdout(&outs[2]);
@@ -464,9 +474,16 @@ fn every_fill_encoding_counts_the_brute_force_fills() {
             );
             for encoding in ["mdd", "selectors", "selectors-pairs"] {
                 assert_eq!(
-                    counted_fills(&pattern_file, &words_file, encoding),
+                    counted_fills(&pattern_file, &words_file, encoding, None),
                     want,
                     "{encoding} on {pattern:?} with {words:?}"
+                );
+                // The tables solver reads the same fills from every
+                // encoding's stream.
+                assert_eq!(
+                    counted_fills(&pattern_file, &words_file, encoding, Some("tables")),
+                    want,
+                    "{encoding} with --solver tables on {pattern:?} with {words:?}"
                 );
             }
         }
@@ -507,4 +524,111 @@ fn freeform_join_clauses_keep_the_solutions() {
     let first = count("selectors");
     assert!(first > 10, "{first}");
     assert_eq!(count("mdd"), first);
+}
+
+#[test]
+fn plain_fills_prefer_the_tables_solver_and_fill_checked() {
+    let pattern = path("grids/stazi-example2-10x10.txt");
+    let words = stazi_words();
+    let header = |extra: &[&str]| {
+        let mut args = vec!["--pattern", &*pattern, "--words", &*words];
+        args.extend(extra);
+        let out = run("encode-crossword", &args, b"");
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        stdout(&out)
+    };
+    assert!(header(&[]).contains("\nc prefer-solver tables\n"));
+    // Constraints beyond the tables: the word graphs' solver.
+    for extra in [
+        &["--max-shared-substring", "4"][..],
+        &["--prefer-scores", "true"][..],
+        &["--width", "5", "--height", "5"][..],
+    ] {
+        let args: Vec<&str> = if extra[0] == "--width" {
+            vec!["--words", &*words, extra[0], extra[1], extra[2], extra[3]]
+        } else {
+            let mut args = vec!["--pattern", &*pattern, "--words", &*words];
+            args.extend(extra);
+            args
+        };
+        let out = run("encode-crossword", &args, b"");
+        assert!(
+            !stdout(&out).contains("c prefer-solver tables"),
+            "{extra:?}"
+        );
+    }
+    // The default pipeline fills it with the tables solver; the decoder
+    // checks the fill against the rules.
+    let outs = solve(&["--pattern", &pattern, "--words", &words], &[], &[]);
+    assert_eq!(code(&outs[1]), 10, "{}", stderr(&outs[1]));
+    assert!(stdout(&outs[1]).contains("\nc solver tables (embedded BatSat"));
+    assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
+    // Asked for several fills, solve takes its default solver.
+    let outs = solve(
+        &["--pattern", &pattern, "--words", &words],
+        &["--max", "2"],
+        &[],
+    );
+    assert!(!stdout(&outs[1]).contains("c solver tables"));
+}
+
+#[test]
+fn the_tables_solver_proves_an_unfillable_pattern() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = temp_file(dir.path(), "p.txt", b"...\n...\n...\n");
+    let words = temp_file(dir.path(), "w.txt", b"abc\nbca\ncab\n");
+    let outs = solve(
+        &[
+            "--pattern",
+            &pattern.to_string_lossy(),
+            "--words",
+            &words.to_string_lossy(),
+        ],
+        &["--solver", "tables"],
+        &[],
+    );
+    assert_eq!(code(&outs[1]), 20, "{}", stderr(&outs[1]));
+    assert_eq!(code(&outs[2]), 20, "{}", stdout(&outs[2]));
+}
+
+#[test]
+fn the_tables_solver_refuses_what_it_cannot_answer() {
+    let pattern = path("grids/stazi-example2-10x10.txt");
+    let words = stazi_words();
+    let encoded = run(
+        "encode-crossword",
+        &["--pattern", &pattern, "--words", &words],
+        b"",
+    );
+    for (args, message) in [
+        (
+            &["--solver", "tables", "--backbone"][..],
+            "--solver tables finds models: no --backbone",
+        ),
+        (
+            &["--solver", "tables", "--solver-option", "phase=0"][..],
+            "no --backbone, --count, --cross-check, --proof or --solver-option",
+        ),
+    ] {
+        let out = run("solve", args, &encoded.stdout);
+        assert_error(&out, message);
+    }
+    // A stream whose family has no tables.
+    let themed = run(
+        "encode-crossword",
+        &[
+            "--pattern",
+            &pattern,
+            "--words",
+            &words,
+            "--max-shared-substring",
+            "4",
+        ],
+        b"",
+    );
+    let out = run("solve", &["--solver", "tables"], &themed.stdout);
+    assert_error(
+        &out,
+        "--solver tables needs a formula whose family gives its table constraints",
+    );
 }

@@ -45,11 +45,18 @@ pub enum Source {
     },
 }
 
+/// The label of [`SolverSpec::Default`].
+pub const DEFAULT_SOLVER: &str = "default";
+
 /// A solver configuration as written on the command line:
 /// `cadical` (embedded), `ext:minisat` (external from the registry),
-/// `cmd:COMMAND` (any competition-style command).
+/// `cmd:COMMAND` (any competition-style command), `default` (`solve`
+/// without a solver option: what the header prefers, else CaDiCaL).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolverSpec {
+    /// `solve` with no solver option: the header's preferred solver, else
+    /// the first embedded one.
+    Default,
     /// `solve --solver NAME`.
     Embedded(String),
     /// `solve --external NAME`.
@@ -64,10 +71,13 @@ pub enum SolverSpec {
 }
 
 impl SolverSpec {
-    /// Parses `NAME`, `ext:NAME`, `cmd:COMMAND` or `portfolio:NAMES`.
+    /// Parses `default`, `NAME`, `ext:NAME`, `cmd:COMMAND` or
+    /// `portfolio:NAMES`.
     pub fn parse(text: &str) -> Result<SolverSpec> {
         let text = text.trim();
-        let spec = if let Some(name) = text.strip_prefix("ext:") {
+        let spec = if text == DEFAULT_SOLVER {
+            SolverSpec::Default
+        } else if let Some(name) = text.strip_prefix("ext:") {
             SolverSpec::External(name.to_string())
         } else if let Some(names) = text.strip_prefix("portfolio:") {
             SolverSpec::Portfolio(names.to_string())
@@ -93,6 +103,7 @@ impl SolverSpec {
     /// from).
     pub fn label(&self) -> String {
         match self {
+            SolverSpec::Default => DEFAULT_SOLVER.to_string(),
             SolverSpec::Embedded(name) => name.clone(),
             SolverSpec::External(name) => format!("ext:{name}"),
             SolverSpec::Command(command) => format!("cmd:{command}"),
@@ -109,6 +120,7 @@ impl SolverSpec {
         match self {
             SolverSpec::Embedded(name) => {
                 let mut known = crate::solver::embedded::available();
+                known.push(crate::solver::tables::NAME);
                 if !known.contains(&"kissat") && tools.find("solve-kissat").is_some() {
                     known.push("kissat");
                 }
@@ -156,13 +168,14 @@ impl SolverSpec {
             SolverSpec::Portfolio(names) => {
                 crate::solve::portfolio::parse_members(names).map(|_| ())
             }
-            SolverSpec::Command(_) | SolverSpec::Peer => Ok(()),
+            SolverSpec::Default | SolverSpec::Command(_) | SolverSpec::Peer => Ok(()),
         }
     }
 
     /// The arguments that select this solver in `solve`.
     pub fn solve_args(&self) -> Vec<String> {
         match self {
+            SolverSpec::Default => Vec::new(),
             SolverSpec::Embedded(name) => vec!["--solver".into(), name.clone()],
             SolverSpec::External(name) => vec!["--external".into(), name.clone()],
             SolverSpec::Command(command) => vec!["--solver-cmd".into(), command.clone()],

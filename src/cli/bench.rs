@@ -57,8 +57,9 @@ pub struct BenchRunArgs {
     #[arg(long = "family", value_name = "NAME", value_delimiter = ',')]
     pub families: Vec<String>,
 
-    /// Solvers, separated by spaces: `cadical kissat ext:minisat`
-    /// (default: every embedded solver and every installed external one).
+    /// Solvers, separated by spaces: `cadical kissat ext:minisat`, or
+    /// `default` (a plain `solve`) (default: every embedded solver and
+    /// every installed external one).
     #[arg(long, value_name = "LIST")]
     pub solvers: Option<String>,
 

@@ -324,6 +324,23 @@ pub fn decode_main<F: Family>() -> ExitCode {
     }
 }
 
+/// The table constraints of the formula whose header is `meta`
+/// ([`Family::tables`]), the puzzle and options restored from it.
+pub fn tables_from_header<F: Family>(
+    meta: &Metadata,
+    source: &str,
+) -> Result<Option<crate::solver::tables::TableSpec>> {
+    let (puzzle, options) = puzzle_from_header::<F>(meta, source)?;
+    let by_name: std::collections::HashMap<&str, rustsat::types::Var> = meta
+        .names
+        .iter()
+        .map(|(&var, name)| (name.as_str(), var))
+        .collect();
+    Ok(F::tables(&puzzle, &options, &|name| {
+        by_name.get(name).copied()
+    }))
+}
+
 /// Restores the puzzle and options from a header.
 fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Puzzle, F::Options)> {
     match meta.family.as_deref() {

@@ -11,6 +11,7 @@ use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
 use crate::solver::proof::ProofRequest;
 use crate::solver::registry::{find_program, kissat_companion, Registry, SolverConfig};
+use crate::solver::tables::{self, TablesBackend};
 use crate::solver::{embedded, Backend};
 use clap::Parser;
 use std::io::Write;
@@ -43,7 +44,9 @@ pub struct SolveArgs {
     #[arg(default_value = "-")]
     pub input: PathBuf,
 
-    /// Embedded solver: cadical, minisat, glucose or kissat.
+    /// Embedded solver: cadical, minisat, glucose or kissat; or tables
+    /// (BatSat with the family's table constraints: crossword fills, whose
+    /// header prefers it).
     #[arg(long, group = "backend", value_name = "NAME")]
     pub solver: Option<String>,
 
@@ -183,6 +186,10 @@ impl SolveArgs {
                 if found { "found" } else { "not built" }
             ));
         }
+        text.push_str(&format!(
+            "  {} (BatSat with the family's table constraints: crossword fills)\n",
+            tables::NAME
+        ));
         text.push_str("external (--external):\n");
         for entry in registry.entries() {
             let found = find_program(entry.program()).is_some();
@@ -324,6 +331,24 @@ impl SolveArgs {
 }
 
 impl SolveArgs {
+    /// `--solver tables` finds models (one, or more with `--all` and
+    /// `--max`), without solver options.
+    fn check_tables_question(&self) -> Result<()> {
+        if self.backbone
+            || self.count
+            || self.cross_check.is_some()
+            || self.proof.is_some()
+            || !self.solver_option.is_empty()
+        {
+            return Err(Error::Usage(
+                "--solver tables finds models: no --backbone, --count, --cross-check, --proof \
+                 or --solver-option"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// The options of the embedded solver `name` for `formula`: the
     /// command line's (CaDiCaL and Kissat only; in a race, CaDiCaL only),
     /// then what the header recommends for this solver (`c
@@ -353,6 +378,15 @@ impl SolveArgs {
             }
         }
         Ok(options)
+    }
+}
+
+/// The table constraints the family of the stream `source` (header
+/// `meta`) gives for its formula; `None` without a family or tables.
+fn table_spec_of(meta: &crate::cnf::Metadata, source: &str) -> Result<Option<tables::TableSpec>> {
+    match meta.family.as_deref().and_then(crate::registry::find) {
+        Some(family) => (family.tables)(meta, source),
+        None => Ok(None),
     }
 }
 
@@ -400,7 +434,10 @@ impl Command for SolveArgs {
             }
             _ => None,
         };
-        if let Some(name) = &embedded_name {
+        if self.solver.as_deref() == Some(tables::NAME) {
+            self.check_tables_question()?;
+        }
+        if let Some(name) = embedded_name.as_ref().filter(|name| *name != tables::NAME) {
             if embedded::create(name, &self.solver_option)?.is_none() {
                 if name == "kissat" {
                     return delegate_to_kissat();
@@ -462,6 +499,30 @@ impl Command for SolveArgs {
                     && proof.is_none()
                     && embedded::available().contains(name)
             });
+            // The family's tables, when the `tables` solver is asked for
+            // (or preferred by the header, for one answer).
+            let header_tables = formula.meta.prefer_solver.as_deref() == Some(tables::NAME)
+                && self.solver.is_none()
+                && self.portfolio.is_none()
+                && external.is_none()
+                && self.solver_cmd.is_none()
+                && !self.all
+                && self.max.is_none_or(|m| m <= 1)
+                && self.check_tables_question().is_ok();
+            let table_spec = if header_tables || self.solver.as_deref() == Some(tables::NAME) {
+                table_spec_of(&formula.meta, &input.name)?
+            } else {
+                None
+            };
+            if table_spec.is_none() && self.solver.as_deref() == Some(tables::NAME) {
+                return Err(Error::Usage(format!(
+                    "{}: --solver tables needs a formula whose family gives its table constraints \
+                     (a crossword fill without theme groups, --max-shared-substring or \
+                     --prefer-scores)",
+                    input.name
+                )));
+            }
+            let preferred = preferred.or(table_spec.as_ref().map(|_| tables::NAME));
             let embedded_name = preferred.map(str::to_string).or(embedded_name.clone());
             let options = SolveOptions {
                 all: self.all,
@@ -479,6 +540,7 @@ impl Command for SolveArgs {
                 ));
             }
             let mut solver_options = match embedded_name.as_deref() {
+                Some(tables::NAME) => Vec::new(),
                 Some(name) => self.options_for(name, false, &formula, &input.name)?,
                 None => self.solver_option.clone(),
             };
@@ -499,6 +561,12 @@ impl Command for SolveArgs {
                         )?)),
                         None => Ok(Box::new(External::new(config.clone())?)),
                     },
+                    (None, Some(name)) if name == tables::NAME => {
+                        let spec = table_spec.clone().ok_or_else(|| {
+                            Error::Usage("the tables solver has no tables for this formula".into())
+                        })?;
+                        Ok(Box::new(TablesBackend::new(spec, None)?))
+                    }
                     (None, Some(name)) => match &proof {
                         Some(request) => {
                             embedded::create_with_proof(&solver_options, &request.path)?

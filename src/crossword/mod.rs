@@ -37,6 +37,7 @@ pub mod relax;
 pub mod render;
 pub mod slots;
 pub mod substrings;
+pub mod tables;
 pub mod theme;
 pub mod words;
 pub mod xd;
@@ -284,6 +285,11 @@ impl Family for Crossword {
                 if options.prefer_scores {
                     prefer::encode(&mut builder, &domains, &usable);
                 }
+                if tables::is_plain(puzzle, options) {
+                    // The slots as table constraints search far faster
+                    // than the word graphs' clauses (crate::solver::tables).
+                    builder.prefer_solver(crate::solver::tables::NAME);
+                }
                 builder
             }
             Mode::Freeform => freeform::encode(
@@ -338,6 +344,14 @@ impl Family for Crossword {
             text.push_str(&relax::describe(relaxed, min));
         }
         Some(text)
+    }
+
+    fn tables(
+        puzzle: &Puzzle,
+        options: &Options,
+        variable: &dyn Fn(&str) -> Option<rustsat::types::Var>,
+    ) -> Option<crate::solver::tables::TableSpec> {
+        tables::fill_tables(puzzle, options, variable)
     }
 
     fn check(

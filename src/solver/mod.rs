@@ -12,6 +12,7 @@ pub mod embedded;
 pub mod external;
 pub mod proof;
 pub mod registry;
+pub mod tables;
 
 use crate::cnf::Clauses;
 use crate::error::Result;

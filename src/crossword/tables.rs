@@ -1,0 +1,80 @@
+//! A plain fill as table constraints, for `solve`'s `tables` solver
+//! ([`crate::solver::tables`]): one group per open cell (its letters'
+//! `cell(r,c)=x` variables), one table per slot (its candidates after arc
+//! consistency, [`super::slots::domains`]), and no word twice. That is
+//! what the fill's clauses say about the cells, whichever `--encoding`
+//! wrote them, as long as nothing else constrains the fill: with theme
+//! groups, shared-substring limits or score ladders there are no tables.
+
+use super::puzzle::{Mode, Puzzle};
+use super::slots::{domains, Domains};
+use super::Options;
+use crate::names;
+use crate::solver::tables::{Table, TableSpec};
+use rustsat::types::Var;
+
+/// The table constraints of `puzzle`'s fill, or `None` when its formula
+/// says more than the tables do (see the module documentation) or a cell
+/// variable is missing from `variable`.
+pub fn fill_tables(
+    puzzle: &Puzzle,
+    options: &Options,
+    variable: &dyn Fn(&str) -> Option<Var>,
+) -> Option<TableSpec> {
+    if !is_plain(puzzle, options) {
+        return None;
+    }
+    spec(&domains(&puzzle.usable()), puzzle.cols(), variable)
+}
+
+/// Whether `puzzle` is a fill whose formula says no more than its tables:
+/// no theme groups, shared-substring limit or score preference.
+pub fn is_plain(puzzle: &Puzzle, options: &Options) -> bool {
+    puzzle.mode == Mode::Fill
+        && puzzle.groups.is_empty()
+        && options.max_shared_substring.is_none()
+        && !options.prefer_scores
+        && options.objective().is_none()
+}
+
+/// The groups and tables of `domains` (a pattern `cols` wide).
+fn spec(domains: &Domains, cols: usize, variable: &dyn Fn(&str) -> Option<Var>) -> Option<TableSpec> {
+    let mut group_of = vec![None; domains.masks.len()];
+    let mut groups = Vec::new();
+    let mut tables = Vec::new();
+    for (s, slot) in domains.slots.iter().enumerate() {
+        let mut cells = Vec::with_capacity(slot.len);
+        for i in 0..slot.len {
+            let (r, c) = slot.cell(i);
+            let group = match group_of[r * cols + c] {
+                Some(group) => group,
+                None => {
+                    let mut values = Vec::new();
+                    for x in 0..26u8 {
+                        if domains.mask(r, c) & (1 << x) != 0 {
+                            let letter = (b'a' + x) as char;
+                            values.push((x, variable(&names::valued("cell", &[&r, &c], &letter))?));
+                        }
+                    }
+                    groups.push(values);
+                    group_of[r * cols + c] = Some(groups.len() - 1);
+                    groups.len() - 1
+                }
+            };
+            cells.push(group);
+        }
+        let tuples = domains.candidates[s]
+            .iter()
+            .map(|&id| domains.words[id as usize].iter().map(|b| b - b'a').collect())
+            .collect();
+        tables.push(Table {
+            groups: cells,
+            tuples,
+        });
+    }
+    Some(TableSpec {
+        groups,
+        tables,
+        distinct: true,
+    })
+}
