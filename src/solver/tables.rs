@@ -182,6 +182,11 @@ struct TableTheory<'a> {
     saved_at: Vec<usize>,
     /// Per table: the blocks of `alive` that are not zero.
     live: Vec<Vec<u32>>,
+    /// Per group: its value once set and taken in; the groups set, in
+    /// order, and per level how many.
+    set_value: Vec<Option<u8>>,
+    set_groups: Vec<u32>,
+    set_groups_at_level: Vec<usize>,
     /// Per level: the tables' live blocks and their bits, to restore.
     undo: Vec<Vec<(u32, Vec<u32>, Bits)>>,
     /// The tables touched by the literals being taken in (each once: its
@@ -247,6 +252,9 @@ impl<'a> TableTheory<'a> {
                 .map(|table| vec![0u32; table.arity() * MAX_VALUES])
                 .collect(),
             saved_at: vec![usize::MAX; tables.len()],
+            set_value: vec![None; var_of.len()],
+            set_groups: Vec::new(),
+            set_groups_at_level: Vec::new(),
             undo: Vec::new(),
             touched: Vec::new(),
             touched_at: vec![u64::MAX; tables.len()],
@@ -376,15 +384,20 @@ impl<'a> TableTheory<'a> {
                 if self.position[v] == u32::MAX {
                     self.place(lit.var(), trail, lit.sign());
                 }
-                // A value set acts through the group's other values, ruled
-                // out by the clauses.
-                if lit.sign() {
+                // A value set keeps the tuples with it; a value ruled out
+                // drops those with it, unless the group's value is set
+                // (then they are gone).
+                let (group, value) = self.value_of[v];
+                let set = lit.sign();
+                if set {
+                    self.set_value[group as usize] = Some(value);
+                    self.set_groups.push(group);
+                } else if self.set_value[group as usize].is_some() {
                     continue;
                 }
-                let (group, value) = self.value_of[v];
                 for r in 0..self.readers[group as usize].len() {
                     let (t, pos) = self.readers[group as usize][r];
-                    if !self.drop_tuples(t as usize, pos as usize, value) {
+                    if !self.narrow(t as usize, pos as usize, value, set) {
                         continue;
                     }
                     if self.live[t as usize].is_empty() {
@@ -413,25 +426,25 @@ impl<'a> TableTheory<'a> {
         }
     }
 
-    /// Drops table `t`'s tuples with `value` at `pos`; false if none was
-    /// alive.
-    fn drop_tuples(&mut self, t: usize, pos: usize, value: u8) -> bool {
+    /// Drops table `t`'s tuples with `value` at `pos` (`keep` false) or
+    /// those without it (`keep` true); false if none was alive.
+    fn narrow(&mut self, t: usize, pos: usize, value: u8, keep: bool) -> bool {
         let with = self.tables[t].with(pos, value);
-        if with.is_empty() {
-            return false;
-        }
         let alive = &self.alive[t];
-        if !self.live[t]
-            .iter()
-            .any(|&b| with[b as usize] & alive[b as usize] != 0)
-        {
+        // The bits of block `b` that go.
+        let going = |b: usize| {
+            let w = with.get(b).copied().unwrap_or(0);
+            alive[b] & if keep { !w } else { w }
+        };
+        if !self.live[t].iter().any(|&b| going(b as usize) != 0) {
             return false;
         }
         self.save(t);
         let with = self.tables[t].with(pos, value);
         let alive = &mut self.alive[t];
         self.live[t].retain(|&b| {
-            alive[b as usize] &= !with[b as usize];
+            let w = with.get(b as usize).copied().unwrap_or(0);
+            alive[b as usize] &= if keep { w } else { !w };
             alive[b as usize] != 0
         });
         true
@@ -532,6 +545,7 @@ impl Theory for TableTheory<'_> {
         self.undo.push(Vec::new());
         self.seen_at_level.push(self.seen);
         self.positioned_at_level.push(self.positioned.len());
+        self.set_groups_at_level.push(self.set_groups.len());
     }
 
     fn pop_levels(&mut self, n: usize) {
@@ -554,6 +568,10 @@ impl Theory for TableTheory<'_> {
             self.seen = seen;
             for v in self.positioned.drain(positioned..) {
                 self.position[v as usize] = u32::MAX;
+            }
+            let set = self.set_groups_at_level.pop().unwrap_or(0);
+            for g in self.set_groups.drain(set..) {
+                self.set_value[g as usize] = None;
             }
         }
     }
