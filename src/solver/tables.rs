@@ -207,6 +207,9 @@ struct TableTheory<'a> {
     positioned_at_level: Vec<usize>,
     reasons: Vec<Reason>,
     explanation: Vec<batsat::Lit>,
+    /// Scratch space of [`TableTheory::explain`]: per position, its value
+    /// set and its values ruled out.
+    restrictions: Vec<(Option<u8>, u32)>,
     /// Tables of the same arity whose tuples must differ, by arity.
     distinct: bool,
     /// Theory propagations and conflicts, for statistics.
@@ -267,6 +270,7 @@ impl<'a> TableTheory<'a> {
             positioned_at_level: Vec::new(),
             reasons: vec![Reason::default(); n],
             explanation: Vec::new(),
+            restrictions: Vec::new(),
             distinct,
             propagations: 0,
             conflicts: 0,
@@ -321,12 +325,16 @@ impl<'a> TableTheory<'a> {
             }
             (set, ruled_out)
         };
+        // Each position's restriction, worked out once.
+        let mut restrictions = std::mem::take(&mut self.restrictions);
+        restrictions.clear();
+        restrictions.extend(table.groups.iter().map(|&g| restriction(g)));
         let mut chosen: Option<usize> = None;
         if let Some(value) = value {
             for other in (0..arity).filter(|&k| k != pos) {
                 let needed =
                     table.together[(pos * MAX_VALUES + usize::from(value)) * arity + other];
-                let enough = match restriction(table.groups[other]) {
+                let enough = match restrictions[other] {
                     (Some(x), _) => needed & (1 << x) == 0,
                     (None, ruled_out) => needed & !ruled_out == 0,
                 };
@@ -336,17 +344,17 @@ impl<'a> TableTheory<'a> {
                 }
             }
         }
-        let positions: Vec<usize> = match chosen {
-            Some(other) => vec![other],
-            None => (0..arity)
-                .filter(|&k| value.is_none() || k != pos)
-                .collect(),
-        };
         let mut explanation = std::mem::take(&mut self.explanation);
         explanation.clear();
-        for k in positions {
-            let group = table.groups[k];
-            match restriction(group) {
+        for (k, (&group, &restriction)) in table.groups.iter().zip(&restrictions).enumerate() {
+            let wanted = match chosen {
+                Some(other) => k == other,
+                None => value.is_none() || k != pos,
+            };
+            if !wanted {
+                continue;
+            }
+            match restriction {
                 (Some(x), _) => {
                     explanation.extend(
                         self.var_of[group][usize::from(x)].map(|v| batsat::Lit::new(v, true)),
@@ -363,6 +371,7 @@ impl<'a> TableTheory<'a> {
                 }
             }
         }
+        self.restrictions = restrictions;
         self.explanation = explanation;
     }
 
