@@ -908,7 +908,8 @@ pub struct TablesBackend {
     solved: bool,
     stop: Option<Stop>,
     stats: TableStats,
-    extended_by: &'static str,
+    /// How the last answer became a model of the clauses.
+    extended_by: Option<&'static str>,
 }
 
 impl TablesBackend {
@@ -924,7 +925,7 @@ impl TablesBackend {
             solved: false,
             stop,
             stats: TableStats::default(),
-            extended_by: "propagation",
+            extended_by: None,
         })
     }
 
@@ -932,6 +933,7 @@ impl TablesBackend {
     fn extend(&mut self, fixed: &[Lit], deadline: Option<Instant>) -> Result<Outcome> {
         if let Some(model) = extend_by_propagation(&self.store.clauses, self.store.num_vars, fixed)
         {
+            self.extended_by = Some("propagation");
             return Ok(Outcome::Sat(model));
         }
         let name = super::embedded::available()
@@ -946,7 +948,7 @@ impl TablesBackend {
         for clause in self.store.clauses.iter() {
             solver.add_clause(clause)?;
         }
-        self.extended_by = name;
+        self.extended_by = Some(name);
         match solver.solve_assuming(fixed, deadline)? {
             Outcome::Unsat => Err(Error::Solver(
                 "tables: the tables' answer is no model of the formula (the family's tables do \
@@ -993,7 +995,7 @@ impl Backend for TablesBackend {
     }
 
     fn statistics(&self) -> Vec<(String, String)> {
-        vec![
+        let mut statistics = vec![
             ("conflicts".into(), self.stats.conflicts.to_string()),
             ("decisions".into(), self.stats.decisions.to_string()),
             (
@@ -1001,8 +1003,11 @@ impl Backend for TablesBackend {
                 self.stats.table_propagations.to_string(),
             ),
             ("rounds".into(), self.stats.rounds.to_string()),
-            ("extended-by".into(), self.extended_by.to_string()),
-        ]
+        ];
+        if let Some(how) = self.extended_by {
+            statistics.push(("extended-by".into(), how.to_string()));
+        }
+        statistics
     }
 }
 
@@ -1127,6 +1132,42 @@ mod tests {
         let mut spec = square(&[[0, 1]], false);
         spec.tables[0].tuples.push(vec![0]);
         assert!(spec.validate().unwrap_err().contains("wrong length"));
+    }
+
+    #[test]
+    fn the_backend_extends_its_answer_to_the_clauses() {
+        // One group {a, b}, its table allowing only a; and c or d, which
+        // unit propagation leaves open and all-false breaks.
+        let (a, b, c, d) = (Var::new(0), Var::new(1), Var::new(2), Var::new(3));
+        let spec = TableSpec {
+            groups: vec![vec![(0, a), (1, b)]],
+            tables: vec![Table {
+                groups: vec![0],
+                tuples: vec![vec![0]],
+            }],
+            distinct: false,
+        };
+        let mut backend = TablesBackend::new(spec, None).expect("valid spec");
+        for clause in [
+            &[a.pos_lit(), b.pos_lit()][..],
+            &[a.neg_lit(), b.neg_lit()],
+            &[c.pos_lit(), d.pos_lit()],
+        ] {
+            backend.add_clause(clause).expect("kept");
+        }
+        match backend.solve(None) {
+            Ok(Outcome::Sat(model)) => {
+                assert!(model.value(a) && !model.value(b));
+                assert!(model.value(c) || model.value(d));
+                let how = backend.statistics();
+                assert!(how
+                    .iter()
+                    .any(|(k, v)| k == "extended-by" && v != "propagation"));
+            }
+            // A build without an incremental embedded solver says so.
+            Err(e) => assert!(e.to_string().contains("no incremental embedded solver")),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
