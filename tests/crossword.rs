@@ -28,6 +28,24 @@ fn solve(encode_args: &[&str], solve_args: &[&str], decode_args: &[&str]) -> Vec
     common::family_pipeline("crossword", encode_args, solve_args, decode_args)
 }
 
+/// The pipeline on a pattern and a word list given as texts (written to
+/// temporary files), with `solve_args`.
+fn solve_texts(pattern: &[u8], words: &[u8], solve_args: &[&str]) -> Vec<Output> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = temp_file(dir.path(), "p.txt", pattern);
+    let words = temp_file(dir.path(), "w.txt", words);
+    solve(
+        &[
+            "--pattern",
+            &pattern.to_string_lossy(),
+            "--words",
+            &words.to_string_lossy(),
+        ],
+        solve_args,
+        &[],
+    )
+}
+
 /// The grid rows of `decode-crossword --format grid` (without the verdict).
 fn grid_rows(decode: &Output) -> Vec<String> {
     assert_eq!(code(decode), 0, "decode: {}", stderr(decode));
@@ -96,19 +114,7 @@ fn prefilled_letters_are_kept_and_lists_are_numbered() {
 #[test]
 fn enumeration_counts_distinct_fills() {
     // A 2x2 square: "ab/cd" and its transpose "ac/bd".
-    let dir = tempfile::tempdir().expect("tempdir");
-    let pattern = temp_file(dir.path(), "p.txt", b"..\n..\n");
-    let words = temp_file(dir.path(), "w.txt", b"ab\ncd\nac\nbd\n");
-    let outs = solve(
-        &[
-            "--pattern",
-            &pattern.to_string_lossy(),
-            "--words",
-            &words.to_string_lossy(),
-        ],
-        &["--all"],
-        &[],
-    );
+    let outs = solve_texts(b"..\n..\n", b"ab\ncd\nac\nbd\n", &["--all"]);
     let text = stdout(&outs[2]);
     assert!(text.ends_with("2 solutions\n"), "{text}");
     assert!(
@@ -574,18 +580,11 @@ fn plain_fills_prefer_the_tables_solver_and_fill_checked() {
 
 #[test]
 fn the_tables_solver_proves_an_unfillable_pattern() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let pattern = temp_file(dir.path(), "p.txt", b"...\n...\n...\n");
-    let words = temp_file(dir.path(), "w.txt", b"abc\nbca\ncab\n");
-    let outs = solve(
-        &[
-            "--pattern",
-            &pattern.to_string_lossy(),
-            "--words",
-            &words.to_string_lossy(),
-        ],
+    // Six slots, three words.
+    let outs = solve_texts(
+        b"...\n...\n...\n",
+        b"abc\nbca\ncab\n",
         &["--solver", "tables"],
-        &[],
     );
     assert_eq!(code(&outs[1]), 20, "{}", stderr(&outs[1]));
     assert_eq!(code(&outs[2]), 20, "{}", stdout(&outs[2]));
