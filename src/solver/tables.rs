@@ -85,6 +85,14 @@ impl TableSpec {
             {
                 return Err(format!("table {t}: a tuple of the wrong length"));
             }
+            if table
+                .tuples
+                .iter()
+                .flatten()
+                .any(|&x| usize::from(x) >= MAX_VALUES)
+            {
+                return Err(format!("table {t}: a value out of range"));
+            }
         }
         Ok(())
     }
@@ -117,7 +125,7 @@ impl TableIndex {
                 tuple
                     .iter()
                     .zip(&table.groups)
-                    .all(|(&x, &g)| values[g] & (1 << x) != 0)
+                    .all(|(&x, &g)| usize::from(x) < MAX_VALUES && values[g] & (1 << x) != 0)
             })
             .cloned()
             .collect();
@@ -677,7 +685,8 @@ const RANDOM_DECISIONS: f64 = 0.05;
 /// distinctness), giving up at `deadline` or when `stop` is raised.
 ///
 /// `extra` are further clauses over the groups' variables (blocking
-/// clauses of an enumeration); `None` if one names another variable.
+/// clauses of an enumeration); `None` if one names another variable, or
+/// if `spec` is not valid ([`TableSpec::validate`]).
 ///
 /// The search runs in rounds of growing conflict budgets, each from
 /// another random seed (decisions at random now and then), and hands its
@@ -691,6 +700,7 @@ pub fn solve_tables(
     deadline: Option<Instant>,
     stop: Option<&Stop>,
 ) -> Option<(TableOutcome, TableStats)> {
+    spec.validate().ok()?;
     let values: Vec<u32> = spec
         .groups
         .iter()
@@ -1132,6 +1142,9 @@ mod tests {
         let mut spec = square(&[[0, 1]], false);
         spec.tables[0].tuples.push(vec![0]);
         assert!(spec.validate().unwrap_err().contains("wrong length"));
+        let mut spec = square(&[[0, 1]], false);
+        spec.tables[0].tuples.push(vec![0, 40]);
+        assert!(spec.validate().unwrap_err().contains("out of range"));
     }
 
     #[test]
