@@ -491,21 +491,17 @@ impl Command for SolveArgs {
             )?;
             // The encoder's preferred solver, when the command line names
             // none (and no proof asks for CaDiCaL) and this build has it.
-            let preferred = formula.meta.prefer_solver.as_deref().filter(|name| {
+            let header_solver = formula.meta.prefer_solver.as_deref().filter(|_| {
                 self.solver.is_none()
                     && self.portfolio.is_none()
                     && external.is_none()
                     && self.solver_cmd.is_none()
                     && proof.is_none()
-                    && embedded::available().contains(name)
             });
+            let preferred = header_solver.filter(|name| embedded::available().contains(name));
             // The family's tables, when the `tables` solver is asked for
             // (or preferred by the header, for one answer).
-            let header_tables = formula.meta.prefer_solver.as_deref() == Some(tables::NAME)
-                && self.solver.is_none()
-                && self.portfolio.is_none()
-                && external.is_none()
-                && self.solver_cmd.is_none()
+            let header_tables = header_solver == Some(tables::NAME)
                 && !self.all
                 && self.max.is_none_or(|m| m <= 1)
                 && self.check_tables_question().is_ok();

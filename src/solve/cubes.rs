@@ -15,13 +15,13 @@
 //! blocking clause: solver calls stay cheap (the assumptions fix most of
 //! the problem) instead of growing harder with every solution found.
 
-use crate::cnf::Formula;
+use crate::cnf::{Clauses, Formula};
 use crate::model::Model;
 use rustsat::types::{Lit, Var};
 
 /// Unit propagation over a formula's hard clauses: binary clauses as
 /// implication lists, longer ones with two watched literals.
-pub(super) struct Propagator {
+pub(crate) struct Propagator {
     /// For each literal `l` (by `Lit::lidx`), the other literal of every
     /// binary clause containing it, `implied[implied_starts[l]..implied_starts[l + 1]]`:
     /// when `l` becomes false, they become true.
@@ -59,7 +59,13 @@ impl Propagator {
     /// branching on the clauses of positive `projection` literals (see
     /// [`Propagator::shortest_open_clause`]).
     pub(super) fn new(formula: &Formula, projection: &[Var]) -> Propagator {
-        let num_vars = formula.num_vars as usize;
+        Propagator::from_clauses(&formula.hard, formula.num_vars, projection)
+    }
+
+    /// A propagator for `clauses` over `num_vars` variables, as
+    /// [`Propagator::new`].
+    pub(crate) fn from_clauses(clauses: &Clauses, num_vars: u32, projection: &[Var]) -> Propagator {
+        let num_vars = num_vars as usize;
         let mut implied: Vec<Vec<Lit>> = vec![Vec::new(); 2 * num_vars];
         let mut up = Propagator {
             implied: Vec::new(),
@@ -76,7 +82,7 @@ impl Propagator {
             branching: Vec::new(),
         };
         let mut clause: Vec<Lit> = Vec::new();
-        for lits in formula.hard.iter() {
+        for lits in clauses.iter() {
             clause.clear();
             clause.extend_from_slice(lits);
             clause.sort_unstable();
@@ -298,7 +304,7 @@ impl Propagator {
     /// The assignment is left as it was. (With every variable assigned and
     /// no conflict, two-watched-literal propagation has seen every clause
     /// satisfied.)
-    pub(super) fn complete(&mut self) -> Option<Model> {
+    pub(crate) fn complete(&mut self) -> Option<Model> {
         let mark = self.trail_len();
         for var in 0..self.num_vars() {
             let lit = Lit::new(var as u32, true);
@@ -318,7 +324,7 @@ impl Propagator {
 
     /// Asserts the unit clauses and propagates; false when the formula is
     /// refuted by propagation alone.
-    pub(super) fn propagate_root(&mut self) -> bool {
+    pub(crate) fn propagate_root(&mut self) -> bool {
         if self.empty {
             return false;
         }
@@ -348,7 +354,7 @@ impl Propagator {
     }
 
     /// Makes `lit` true (to be propagated); false if it is already false.
-    pub(super) fn assign(&mut self, lit: Lit) -> bool {
+    pub(crate) fn assign(&mut self, lit: Lit) -> bool {
         match self.truth[lit.lidx()] {
             0 => {
                 self.truth[lit.lidx()] = 1;
@@ -375,7 +381,7 @@ impl Propagator {
     }
 
     /// Propagates the pending assignments; false on a conflict.
-    pub(super) fn propagate(&mut self) -> bool {
+    pub(crate) fn propagate(&mut self) -> bool {
         while self.head < self.trail.len() {
             let falsified = !self.trail[self.head];
             self.head += 1;

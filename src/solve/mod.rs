@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 mod backbone;
 mod bounds;
 mod cube_search;
-mod cubes;
+pub(crate) mod cubes;
 mod enumerate;
 mod optimise;
 pub mod portfolio;

@@ -1,0 +1,511 @@
+//! The `tables` solver: CDCL with table constraints propagated natively.
+//!
+//! Some formulas say, for groups of one-hot variables (a crossword cell
+//! and its letters), that the values of some groups read together are a
+//! tuple of a table (a slot spells a listed word), and that such tuples
+//! are pairwise different (no word twice). Their CNF (word graphs,
+//! `crate::crossword::fill`) is correct for every solver, but a CDCL
+//! solver spends its time propagating it literal by literal. Here the
+//! clauses say only that each group takes one value; the tables are a
+//! theory of the CDCL solver BatSat (MiniSat's algorithm in Rust): on
+//! every assignment each table drops the tuples that disagree with it and
+//! forbids the values no remaining tuple has (generalised arc
+//! consistency over word bitsets), explaining each propagation by the
+//! group values that caused it, so that conflicts are learnt as clauses.
+//!
+//! A family that knows its tables for a formula describes them as a
+//! [`TableSpec`] (`crate::family::Family::tables`); [`TablesBackend`]
+//! solves the spec and extends the answer to a model of the whole CNF
+//! (every other variable follows by unit propagation), which `solve`
+//! checks against the CNF as any solver's model.
+
+mod backend;
+mod theory;
+
+pub use backend::{extend_by_propagation, TablesBackend};
+
+use super::Stop;
+use batsat::{lbool, SolverInterface};
+use rustc_hash::FxHashMap as HashMap;
+use rustsat::types::{Lit, Var};
+use std::time::Instant;
+use theory::{TableIndex, TableTheory};
+
+/// The solver's name (`solve --solver tables`, `c prefer-solver tables`).
+pub const NAME: &str = "tables";
+
+/// The most values a group may have (value masks are `u32`).
+pub const MAX_VALUES: usize = 32;
+
+/// Tables over groups of one-hot CNF variables.
+#[derive(Debug, Clone, Default)]
+pub struct TableSpec {
+    /// Per group, its values and the CNF variable true when the group
+    /// takes that value (exactly one of them is true).
+    pub groups: Vec<Vec<(u8, Var)>>,
+    /// The table constraints.
+    pub tables: Vec<Table>,
+    /// Whether the tuples of tables of the same arity must differ.
+    pub distinct: bool,
+}
+
+/// One table constraint: the values of `groups`, read in order, are one
+/// of `tuples`.
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    /// The groups (indices into [`TableSpec::groups`]), in reading order.
+    pub groups: Vec<usize>,
+    /// The allowed tuples of values, each as long as `groups`.
+    pub tuples: Vec<Vec<u8>>,
+}
+
+impl TableSpec {
+    /// Checks the spec's shape: values below [`MAX_VALUES`], no value or
+    /// variable twice, tables over existing groups with tuples of their
+    /// arity.
+    pub fn validate(&self) -> std::result::Result<(), String> {
+        let mut owner: HashMap<Var, usize> = HashMap::default();
+        for (g, group) in self.groups.iter().enumerate() {
+            let mut seen = 0u64;
+            for &(value, var) in group {
+                if usize::from(value) >= MAX_VALUES || seen & (1 << value) != 0 {
+                    return Err(format!("group {g}: value {value} out of range or repeated"));
+                }
+                seen |= 1 << value;
+                if owner.insert(var, g).is_some() {
+                    return Err(format!("variable {} in two groups", var.to_ipasir()));
+                }
+            }
+        }
+        for (t, table) in self.tables.iter().enumerate() {
+            if let Some(&g) = table.groups.iter().find(|&&g| g >= self.groups.len()) {
+                return Err(format!("table {t}: no group {g}"));
+            }
+            if table
+                .tuples
+                .iter()
+                .any(|tuple| tuple.len() != table.groups.len())
+            {
+                return Err(format!("table {t}: a tuple of the wrong length"));
+            }
+            if table
+                .tuples
+                .iter()
+                .flatten()
+                .any(|&x| usize::from(x) >= MAX_VALUES)
+            {
+                return Err(format!("table {t}: a value out of range"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What [`solve_tables`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableOutcome {
+    /// The CNF variables of the groups' values, true or false.
+    Sat(Vec<Lit>),
+    /// No assignment satisfies the tables.
+    Unsat,
+    /// The deadline passed or the search was stopped.
+    Unknown,
+}
+
+/// Statistics of a [`solve_tables`] call.
+#[derive(Debug, Clone, Default)]
+pub struct TableStats {
+    /// BatSat's conflicts (the theory's included).
+    pub conflicts: u64,
+    /// BatSat's decisions.
+    pub decisions: u64,
+    /// Values ruled out by the tables.
+    pub table_propagations: u64,
+    /// Search rounds (each from another seed).
+    pub rounds: u64,
+}
+
+/// Stops a search at a deadline, on a raised [`Stop`] or after a number
+/// of conflicts, and keeps the short clauses it learns.
+struct Budget {
+    deadline: Option<Instant>,
+    stop: Option<Stop>,
+    conflicts: u64,
+    limit: u64,
+    /// Learnt clauses of at most [`KEPT_LEARNT_LENGTH`] literals.
+    learnt: Vec<Vec<batsat::Lit>>,
+}
+
+/// Learnt clauses up to this length pass from one run to the next.
+const KEPT_LEARNT_LENGTH: usize = 12;
+
+impl batsat::Callbacks for Budget {
+    fn on_new_clause(&mut self, clause: &[batsat::Lit], kind: batsat::ClauseKind) {
+        // Conflicts on clauses give Learnt, on the theory Theory.
+        if matches!(
+            kind,
+            batsat::ClauseKind::Learnt | batsat::ClauseKind::Theory
+        ) {
+            self.conflicts += 1;
+            if clause.len() <= KEPT_LEARNT_LENGTH {
+                self.learnt.push(clause.to_vec());
+            }
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.conflicts >= self.limit
+            || self.stop.as_ref().is_some_and(Stop::raised)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// The conflicts of the first run; each next run may have half as many
+/// more.
+const FIRST_RUN_CONFLICTS: u64 = 1000;
+
+/// How often runs after the first decide at random.
+const RANDOM_DECISIONS: f64 = 0.05;
+
+/// Searches for values of the groups that satisfy every table (and
+/// distinctness), giving up at `deadline` or when `stop` is raised.
+///
+/// `extra` are further clauses over the groups' variables (blocking
+/// clauses of an enumeration); `None` if one names another variable, or
+/// if `spec` is not valid ([`TableSpec::validate`]).
+///
+/// The search runs in rounds of growing conflict budgets, each from
+/// another random seed (decisions at random now and then), and hands its
+/// short learnt clauses to the next: CDCL's restarts keep their
+/// variable order and phases, and fills that one order misses for long
+/// are often quick from another (the randomised restarts of dedicated
+/// fillers).
+pub fn solve_tables(
+    spec: &TableSpec,
+    extra: &[Vec<Lit>],
+    deadline: Option<Instant>,
+    stop: Option<&Stop>,
+) -> Option<(TableOutcome, TableStats)> {
+    spec.validate().ok()?;
+    let values: Vec<u32> = spec
+        .groups
+        .iter()
+        .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
+        .collect();
+    let tables: Vec<TableIndex> = spec
+        .tables
+        .iter()
+        .map(|table| TableIndex::new(table, &values))
+        .collect();
+    // The solver first decides the variables created first: the values
+    // that the most tuples of their groups' tables have (a cell's common
+    // letters before its rare ones).
+    let mut support = vec![[0f64; MAX_VALUES]; spec.groups.len()];
+    for table in &tables {
+        let total = (table.len + 1) as f64;
+        for (pos, &g) in table.groups.iter().enumerate() {
+            for (x, score) in support[g].iter_mut().enumerate() {
+                let count: u32 = table
+                    .with(pos, x as u8)
+                    .iter()
+                    .map(|b| b.count_ones())
+                    .sum();
+                *score += ((f64::from(count) + 1.0) / total).ln();
+            }
+        }
+    }
+    let mut order: Vec<(usize, u8, Var)> = spec
+        .groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, group)| group.iter().map(move |&(x, var)| (g, x, var)))
+        .collect();
+    order.sort_by(|a, b| support[b.0][usize::from(b.1)].total_cmp(&support[a.0][usize::from(a.1)]));
+    // BatSat variable i is order[i].
+    let mut var_of = vec![[None; MAX_VALUES]; spec.groups.len()];
+    let mut value_of = Vec::with_capacity(order.len());
+    let mut batsat_of: HashMap<Var, batsat::Lit> = HashMap::default();
+    // BatSat numbers its variables in creation order, and every run
+    // creates them in this order.
+    for (i, &(g, value, var)) in order.iter().enumerate() {
+        let v = batsat::Var::unsafe_from_idx(i as u32);
+        var_of[g][usize::from(value)] = Some(v);
+        value_of.push((g as u32, value));
+        batsat_of.insert(var, batsat::Lit::new(v, true));
+    }
+    let mut clauses: Vec<Vec<batsat::Lit>> = Vec::new();
+    for group in &var_of {
+        let lits: Vec<batsat::Lit> = group
+            .iter()
+            .flatten()
+            .map(|&v| batsat::Lit::new(v, true))
+            .collect();
+        clauses.push(lits.clone());
+        for (i, &a) in lits.iter().enumerate() {
+            for &b in &lits[i + 1..] {
+                clauses.push(vec![!a, !b]);
+            }
+        }
+    }
+    for clause in extra {
+        let lits = clause
+            .iter()
+            .map(|lit| {
+                let l = *batsat_of.get(&lit.var())?;
+                Some(if lit.is_neg() { !l } else { l })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        clauses.push(lits);
+    }
+    let mut readers = vec![Vec::new(); spec.groups.len()];
+    for (t, table) in spec.tables.iter().enumerate() {
+        for (pos, &g) in table.groups.iter().enumerate() {
+            readers[g].push((t as u32, pos as u32));
+        }
+    }
+    let mut stats = TableStats::default();
+    // A table without tuples: nothing fits.
+    if tables.iter().any(|table| table.len == 0) {
+        return Some((TableOutcome::Unsat, stats));
+    }
+    let mut learnt: Vec<Vec<batsat::Lit>> = Vec::new();
+    let mut limit = FIRST_RUN_CONFLICTS;
+    for round in 0u32.. {
+        let mut opts = batsat::SolverOpts::default();
+        if round > 0 {
+            opts.random_seed = f64::from(round) * 7919.0 + 1.0;
+            opts.random_var_freq = RANDOM_DECISIONS;
+        }
+        let budget = Budget {
+            deadline,
+            stop: stop.cloned(),
+            conflicts: 0,
+            limit,
+            learnt: Vec::new(),
+        };
+        let mut solver = batsat::Solver::new(opts, budget);
+        for _ in &order {
+            // Decisions set a value (positive phase).
+            solver.new_var(lbool::TRUE, true);
+        }
+        for clause in clauses.iter().chain(&learnt) {
+            let mut clause = clause.clone();
+            solver.add_clause_reuse(&mut clause);
+        }
+        let mut theory = TableTheory::new(&tables, &var_of, &value_of, &readers, spec.distinct);
+        let result = solver.solve_limited_th(&mut theory, &[]);
+        stats.conflicts += solver.num_conflicts();
+        stats.decisions += solver.num_decisions();
+        stats.table_propagations += theory.propagations;
+        stats.rounds += 1;
+        if result == lbool::TRUE {
+            let lits = order
+                .iter()
+                .map(|&(g, value, var)| {
+                    let holds = var_of[g][usize::from(value)]
+                        .is_some_and(|v| solver.value_var(v) == lbool::TRUE);
+                    if holds {
+                        var.pos_lit()
+                    } else {
+                        var.neg_lit()
+                    }
+                })
+                .collect();
+            return Some((TableOutcome::Sat(lits), stats));
+        }
+        if result == lbool::FALSE {
+            return Some((TableOutcome::Unsat, stats));
+        }
+        let ran_out = solver.cb().conflicts >= limit;
+        if !ran_out {
+            return Some((TableOutcome::Unknown, stats));
+        }
+        learnt.append(&mut solver.cb_mut().learnt);
+        limit += limit / 2;
+    }
+    Some((TableOutcome::Unknown, stats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::Clauses;
+    use crate::solver::{Backend, Outcome};
+
+    /// `n` groups of values `0..values`, CNF variables numbered in order.
+    fn groups(n: usize, values: u8) -> Vec<Vec<(u8, Var)>> {
+        (0..n)
+            .map(|g| {
+                (0..values)
+                    .map(|x| {
+                        (
+                            x,
+                            Var::new((g * usize::from(values) + usize::from(x)) as u32),
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The value of each group in a model's literals.
+    fn values_of(spec: &TableSpec, lits: &[Lit]) -> Vec<u8> {
+        spec.groups
+            .iter()
+            .map(|group| {
+                let set: Vec<u8> = group
+                    .iter()
+                    .filter(|(_, var)| lits.contains(&var.pos_lit()))
+                    .map(|&(x, _)| x)
+                    .collect();
+                assert_eq!(set.len(), 1, "one value per group: {set:?}");
+                set[0]
+            })
+            .collect()
+    }
+
+    /// A 2x2 word square over `words` (values 0..3): rows are tables 0
+    /// and 1, columns 2 and 3.
+    fn square(words: &[[u8; 2]], distinct: bool) -> TableSpec {
+        let tuples: Vec<Vec<u8>> = words.iter().map(|w| w.to_vec()).collect();
+        let table = |groups: Vec<usize>| Table {
+            groups,
+            tuples: tuples.clone(),
+        };
+        TableSpec {
+            groups: groups(4, 3),
+            tables: vec![
+                table(vec![0, 1]),
+                table(vec![2, 3]),
+                table(vec![0, 2]),
+                table(vec![1, 3]),
+            ],
+            distinct,
+        }
+    }
+
+    fn solve(spec: &TableSpec, extra: &[Vec<Lit>]) -> TableOutcome {
+        solve_tables(spec, extra, None, None)
+            .expect("clauses over groups")
+            .0
+    }
+
+    /// Every model of a 2x2 square, by blocking each found one.
+    fn all_squares(spec: &TableSpec) -> Vec<Vec<u8>> {
+        let mut blocked: Vec<Vec<Lit>> = Vec::new();
+        let mut found = Vec::new();
+        while let TableOutcome::Sat(lits) = solve(spec, &blocked) {
+            let values = values_of(spec, &lits);
+            let rows = [[values[0], values[1]], [values[2], values[3]]];
+            for table in &spec.tables {
+                let read: Vec<u8> = table.groups.iter().map(|&g| values[g]).collect();
+                assert!(table.tuples.contains(&read), "{rows:?}");
+            }
+            blocked.push(lits.iter().filter(|l| l.is_pos()).map(|&l| !l).collect());
+            found.push(values);
+        }
+        found
+    }
+
+    #[test]
+    fn squares_are_enumerated_exactly() {
+        // Words over {0,1,2}: 01, 10, 12, 21, 00.
+        let words = [[0, 1], [1, 0], [1, 2], [2, 1], [0, 0]];
+        // Brute force over the four cells.
+        let count = |distinct: bool| {
+            let mut n = 0;
+            for code in 0..81u32 {
+                let v: Vec<u8> = (0..4).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
+                let reads = [[v[0], v[1]], [v[2], v[3]], [v[0], v[2]], [v[1], v[3]]];
+                let listed = reads.iter().all(|r| words.contains(r));
+                let unique = (0..4).all(|i| (i + 1..4).all(|j| reads[i] != reads[j]));
+                n += usize::from(listed && (unique || !distinct));
+            }
+            n
+        };
+        for distinct in [false, true] {
+            let fills = all_squares(&square(&words, distinct));
+            assert_eq!(fills.len(), count(distinct), "distinct {distinct}");
+        }
+        assert!(count(true) > 0 && count(false) > count(true));
+    }
+
+    #[test]
+    fn empty_tables_and_wipe_outs_are_unsat() {
+        assert_eq!(solve(&square(&[], false), &[]), TableOutcome::Unsat);
+        // Only 01: column 0 puts 1 in cell (1,0), row 1 needs 0 there.
+        assert_eq!(solve(&square(&[[0, 1]], false), &[]), TableOutcome::Unsat);
+        // A clause over other variables is refused.
+        let stray = vec![vec![Var::new(99).pos_lit()]];
+        assert!(solve_tables(&square(&[[0, 0]], false), &stray, None, None).is_none());
+    }
+
+    #[test]
+    fn specs_are_validated() {
+        let mut spec = square(&[[0, 1]], false);
+        assert!(spec.validate().is_ok());
+        spec.groups[1].push((0, Var::new(0)));
+        assert!(spec.validate().is_err());
+        let mut spec = square(&[[0, 1]], false);
+        spec.tables[0].tuples.push(vec![0]);
+        assert!(spec.validate().unwrap_err().contains("wrong length"));
+        let mut spec = square(&[[0, 1]], false);
+        spec.tables[0].tuples.push(vec![0, 40]);
+        assert!(spec.validate().unwrap_err().contains("out of range"));
+    }
+
+    #[test]
+    fn the_backend_extends_its_answer_to_the_clauses() {
+        // One group {a, b}, its table allowing only a; and c or d, c or
+        // not d, which unit propagation leaves open and setting open
+        // variables false breaks (c false forces d and not d).
+        let (a, b, c, d) = (Var::new(0), Var::new(1), Var::new(2), Var::new(3));
+        let spec = TableSpec {
+            groups: vec![vec![(0, a), (1, b)]],
+            tables: vec![Table {
+                groups: vec![0],
+                tuples: vec![vec![0]],
+            }],
+            distinct: false,
+        };
+        let mut backend = TablesBackend::new(spec, None).expect("valid spec");
+        for clause in [
+            &[a.pos_lit(), b.pos_lit()][..],
+            &[a.neg_lit(), b.neg_lit()],
+            &[c.pos_lit(), d.pos_lit()],
+            &[c.pos_lit(), d.neg_lit()],
+        ] {
+            backend.add_clause(clause).expect("kept");
+        }
+        match backend.solve(None) {
+            Ok(Outcome::Sat(model)) => {
+                assert!(model.value(a) && !model.value(b));
+                assert!(model.value(c) || model.value(d));
+                let how = backend.statistics();
+                assert!(how
+                    .iter()
+                    .any(|(k, v)| k == "extended-by" && v != "propagation"));
+            }
+            // A build without an incremental embedded solver says so.
+            Err(e) => assert!(e.to_string().contains("no incremental embedded solver")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn answers_extend_by_propagation_or_not_at_all() {
+        let (a, b, c) = (Var::new(0), Var::new(1), Var::new(2));
+        let mut clauses = Clauses::new();
+        // c <-> a & b, and b.
+        clauses.push(&[c.neg_lit(), a.pos_lit()]);
+        clauses.push(&[c.neg_lit(), b.pos_lit()]);
+        clauses.push(&[c.pos_lit(), a.neg_lit(), b.neg_lit()]);
+        clauses.push(&[b.pos_lit()]);
+        let model = extend_by_propagation(&clauses, 3, &[a.pos_lit()]).expect("extends");
+        assert!(model.value(a) && model.value(b) && model.value(c));
+        let model = extend_by_propagation(&clauses, 3, &[a.neg_lit()]).expect("extends");
+        assert!(!model.value(c));
+        // b is forced, so not b does not extend.
+        assert!(extend_by_propagation(&clauses, 3, &[b.neg_lit()]).is_none());
+    }
+}
