@@ -563,11 +563,16 @@ fn plain_fills_prefer_the_tables_solver_and_fill_checked() {
             "{extra:?}"
         );
     }
-    // The default pipeline fills it with the tables solver; the decoder
-    // checks the fill against the rules.
-    let outs = solve(&["--pattern", &pattern, "--words", &words], &[], &[]);
+    // The default pipeline fills it with the tables solver (its MAC
+    // search); the decoder checks the fill against the rules.
+    let outs = solve(
+        &["--pattern", &pattern, "--words", &words],
+        &["--stats"],
+        &[],
+    );
     assert_eq!(code(&outs[1]), 10, "{}", stderr(&outs[1]));
-    assert!(stdout(&outs[1]).contains("\nc solver tables (embedded BatSat"));
+    assert!(stdout(&outs[1]).contains("\nc solver tables ("));
+    assert!(stdout(&outs[1]).contains("\nc stat mac-runs 1\n"));
     assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
     // Asked for several fills, solve takes its default solver.
     let outs = solve(

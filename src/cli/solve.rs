@@ -45,8 +45,8 @@ pub struct SolveArgs {
     pub input: PathBuf,
 
     /// Embedded solver: cadical, minisat, glucose or kissat; or tables
-    /// (BatSat with the family's table constraints: crossword fills, whose
-    /// header prefers it).
+    /// (the family's table constraints, searched by MAC and by BatSat:
+    /// crossword fills, whose header prefers it).
     #[arg(long, group = "backend", value_name = "NAME")]
     pub solver: Option<String>,
 
@@ -187,7 +187,7 @@ impl SolveArgs {
             ));
         }
         text.push_str(&format!(
-            "  {} (BatSat with the family's table constraints: crossword fills)\n",
+            "  {} (the family's table constraints, MAC search and BatSat: crossword fills)\n",
             tables::NAME
         ));
         text.push_str("external (--external):\n");

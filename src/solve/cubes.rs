@@ -37,8 +37,13 @@ pub(crate) struct Propagator {
     /// long clause whose literals fall one by one is not rescanned from its
     /// start each time.
     resume: Vec<u32>,
-    /// The clauses watching each literal (by `Lit::lidx`).
-    watches: Vec<Vec<u32>>,
+    /// The clauses watching each literal (by `Lit::lidx`): the first
+    /// `watch_len[l]` entries of `watch_pool` from `watch_start[l]`, which
+    /// leave room for every clause of three or more literals containing
+    /// `l` (one pool instead of a vector per literal).
+    watch_pool: Vec<u32>,
+    watch_start: Vec<usize>,
+    watch_len: Vec<u32>,
     /// Per literal (by `Lit::lidx`): 1 true, -1 false, 0 unassigned.
     truth: Vec<i8>,
     /// The assigned literals in order.
@@ -66,14 +71,15 @@ impl Propagator {
     /// [`Propagator::new`].
     pub(crate) fn from_clauses(clauses: &Clauses, num_vars: u32, projection: &[Var]) -> Propagator {
         let num_vars = num_vars as usize;
-        let mut implied: Vec<Vec<Lit>> = vec![Vec::new(); 2 * num_vars];
         let mut up = Propagator {
             implied: Vec::new(),
             implied_starts: Vec::new(),
             lits: Vec::new(),
             starts: vec![0],
             resume: Vec::new(),
-            watches: vec![Vec::new(); 2 * num_vars],
+            watch_pool: Vec::new(),
+            watch_start: Vec::new(),
+            watch_len: vec![0; 2 * num_vars],
             truth: vec![0; 2 * num_vars],
             trail: Vec::new(),
             head: 0,
@@ -81,6 +87,10 @@ impl Propagator {
             empty: false,
             branching: Vec::new(),
         };
+        // The clauses, sorted and without duplicates or tautologies, and
+        // per literal how many binary and how many longer clauses have it.
+        let mut binary_count = vec![0u32; 2 * num_vars];
+        let mut long_count = vec![0u32; 2 * num_vars];
         let mut clause: Vec<Lit> = Vec::new();
         for lits in clauses.iter() {
             clause.clear();
@@ -97,13 +107,13 @@ impl Propagator {
                     // Binary clauses propagate through the implication
                     // lists; they are stored (unwatched) all the same, as
                     // branching candidates.
-                    if len == 2 {
-                        implied[clause[0].lidx()].push(clause[1]);
-                        implied[clause[1].lidx()].push(clause[0]);
+                    let counts = if len == 2 {
+                        &mut binary_count
                     } else {
-                        let index = (up.starts.len() - 1) as u32;
-                        up.watches[clause[0].lidx()].push(index);
-                        up.watches[clause[1].lidx()].push(index);
+                        &mut long_count
+                    };
+                    for lit in &clause {
+                        counts[lit.lidx()] += 1;
                     }
                     up.lits.extend_from_slice(&clause);
                     up.starts.push(up.lits.len());
@@ -111,10 +121,36 @@ impl Propagator {
                 }
             }
         }
-        up.implied_starts.push(0);
-        for list in implied {
-            up.implied.extend(list);
-            up.implied_starts.push(up.implied.len() as u32);
+        up.implied_starts = std::iter::once(0)
+            .chain(binary_count.iter().scan(0u32, |sum, &n| {
+                *sum += n;
+                Some(*sum)
+            }))
+            .collect();
+        up.watch_start = std::iter::once(0)
+            .chain(long_count.iter().scan(0usize, |sum, &n| {
+                *sum += n as usize;
+                Some(*sum)
+            }))
+            .collect();
+        up.implied = vec![Lit::new(0, false); up.implied_starts[2 * num_vars] as usize];
+        up.watch_pool = vec![0; up.watch_start[2 * num_vars]];
+        let mut implied_len = vec![0u32; 2 * num_vars];
+        for i in 0..up.starts.len() - 1 {
+            let clause = &up.lits[up.starts[i]..up.starts[i + 1]];
+            if clause.len() == 2 {
+                for (a, b) in [(clause[0], clause[1]), (clause[1], clause[0])] {
+                    let at = up.implied_starts[a.lidx()] + implied_len[a.lidx()];
+                    up.implied[at as usize] = b;
+                    implied_len[a.lidx()] += 1;
+                }
+            } else {
+                for lit in [clause[0], clause[1]] {
+                    let l = lit.lidx();
+                    up.watch_pool[up.watch_start[l] + up.watch_len[l] as usize] = i as u32;
+                    up.watch_len[l] += 1;
+                }
+            }
         }
         up.branch_on(projection);
         up
@@ -394,12 +430,13 @@ impl Propagator {
                     return false;
                 }
             }
-            let mut watching = std::mem::take(&mut self.watches[falsified.lidx()]);
+            let base = self.watch_start[falsified.lidx()];
+            let len = self.watch_len[falsified.lidx()] as usize;
             let mut kept = 0;
             let mut conflict = false;
             let mut i = 0;
-            while i < watching.len() {
-                let clause = watching[i];
+            while i < len {
+                let clause = self.watch_pool[base + i];
                 i += 1;
                 let (start, end) = (
                     self.starts[clause as usize],
@@ -410,7 +447,7 @@ impl Propagator {
                 }
                 let other = self.lits[start];
                 if self.lit_value(other) == Some(true) {
-                    watching[kept] = clause;
+                    self.watch_pool[base + kept] = clause;
                     kept += 1;
                     continue;
                 }
@@ -421,24 +458,27 @@ impl Propagator {
                 if let Some(k) = replacement {
                     self.resume[clause as usize] = (k - start) as u32;
                     self.lits.swap(start + 1, k);
-                    let watched = self.lits[start + 1];
-                    self.watches[watched.lidx()].push(clause);
+                    // A clause watches a literal it contains, once: the
+                    // literal's room in the pool suffices.
+                    let watched = self.lits[start + 1].lidx();
+                    self.watch_pool[self.watch_start[watched] + self.watch_len[watched] as usize] =
+                        clause;
+                    self.watch_len[watched] += 1;
                     continue;
                 }
-                watching[kept] = clause;
+                self.watch_pool[base + kept] = clause;
                 kept += 1;
                 if !self.assign(other) {
                     conflict = true;
                     break;
                 }
             }
-            while i < watching.len() {
-                watching[kept] = watching[i];
+            while i < len {
+                self.watch_pool[base + kept] = self.watch_pool[base + i];
                 kept += 1;
                 i += 1;
             }
-            watching.truncate(kept);
-            self.watches[falsified.lidx()] = watching;
+            self.watch_len[falsified.lidx()] = kept as u32;
             if conflict {
                 return false;
             }

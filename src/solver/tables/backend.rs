@@ -95,7 +95,7 @@ impl TablesBackend {
 
 impl Backend for TablesBackend {
     fn description(&self) -> String {
-        "tables (embedded BatSat with table constraints)".into()
+        "tables (embedded table constraints: MAC search and BatSat)".into()
     }
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
@@ -136,6 +136,12 @@ impl Backend for TablesBackend {
                 self.stats.table_propagations.to_string(),
             ),
             ("rounds".into(), self.stats.rounds.to_string()),
+            ("mac-runs".into(), self.stats.mac_runs.to_string()),
+            ("mac-decisions".into(), self.stats.mac_decisions.to_string()),
+            (
+                "mac-backtracks".into(),
+                self.stats.mac_backtracks.to_string(),
+            ),
         ];
         if let Some(how) = self.extended_by {
             statistics.push(("extended-by".into(), how.to_string()));

@@ -1,17 +1,18 @@
-//! The `tables` solver: CDCL with table constraints propagated natively.
+//! The `tables` solver: table constraints searched natively.
 //!
 //! Some formulas say, for groups of one-hot variables (a crossword cell
 //! and its letters), that the values of some groups read together are a
 //! tuple of a table (a slot spells a listed word), and that such tuples
 //! are pairwise different (no word twice). Their CNF (word graphs,
 //! `crate::crossword::fill`) is correct for every solver, but a CDCL
-//! solver spends its time propagating it literal by literal. Here the
-//! clauses say only that each group takes one value; the tables are a
-//! theory of the CDCL solver BatSat (MiniSat's algorithm in Rust): on
-//! every assignment each table drops the tuples that disagree with it and
-//! forbids the values no remaining tuple has (generalised arc
-//! consistency over word bitsets), explaining each propagation by the
-//! group values that caused it, so that conflicts are learnt as clauses.
+//! solver spends its time propagating it literal by literal. Here two
+//! searches keep generalised arc consistency over word bitsets (each
+//! table drops the tuples that disagree with the groups, each group the
+//! values no remaining tuple has): a MAC search (`mac`) deciding a table's
+//! tuple at a time, which finds answers, and the CDCL solver BatSat
+//! (MiniSat's algorithm in Rust) with the tables as its theory (`theory`),
+//! each propagation explained by the group values that caused it so that
+//! conflicts are learnt as clauses, which proves that there are none.
 //!
 //! A family that knows its tables for a formula describes them as a
 //! [`TableSpec`] (`crate::family::Family::tables`); [`TablesBackend`]
@@ -20,6 +21,7 @@
 //! checks against the CNF as any solver's model.
 
 mod backend;
+mod mac;
 mod theory;
 
 pub use backend::{extend_by_propagation, TablesBackend};
@@ -119,10 +121,16 @@ pub struct TableStats {
     pub conflicts: u64,
     /// BatSat's decisions.
     pub decisions: u64,
-    /// Values ruled out by the tables.
+    /// Values ruled out by the tables in BatSat's search.
     pub table_propagations: u64,
-    /// Search rounds (each from another seed).
+    /// BatSat's runs (each from another seed).
     pub rounds: u64,
+    /// Runs of the MAC search (each from another seed).
+    pub mac_runs: u64,
+    /// The MAC search's decisions.
+    pub mac_decisions: u64,
+    /// The MAC search's backtracks.
+    pub mac_backtracks: u64,
 }
 
 /// Stops a search at a deadline, on a raised [`Stop`] or after a number
@@ -160,12 +168,197 @@ impl batsat::Callbacks for Budget {
     }
 }
 
-/// The conflicts of the first run; each next run may have half as many
-/// more.
+/// The conflicts of BatSat's first run; each next run alone may have half
+/// as many more.
 const FIRST_RUN_CONFLICTS: u64 = 1000;
 
-/// How often runs after the first decide at random.
+/// How often BatSat's runs after the first decide at random.
 const RANDOM_DECISIONS: f64 = 0.05;
+
+/// The backtracks of the MAC search's first run; each next run may have a
+/// tenth more (the growth of dedicated fillers' restarts).
+const FIRST_MAC_BACKTRACKS: u64 = 500;
+
+/// Beside the MAC search BatSat runs with a conflict for every this many
+/// MAC backtracks (a conflict costs about twice a backtrack, so BatSat
+/// has a third of the time or so).
+const BACKTRACKS_PER_CONFLICT: u64 = 20;
+
+/// How a BatSat run ended.
+enum RunOutcome {
+    Decided(TableOutcome),
+    /// The conflict budget ran out.
+    OutOfConflicts,
+}
+
+/// BatSat over the tables: the groups' one-hot clauses and the extra
+/// clauses, the table theory, and what each run learnt for the next.
+struct Cdcl<'a> {
+    tables: &'a [TableIndex],
+    /// The CNF variable of each BatSat variable, with its group and value
+    /// (BatSat variable `i` is `order[i]`).
+    order: Vec<(usize, u8, Var)>,
+    var_of: Vec<[Option<batsat::Var>; MAX_VALUES]>,
+    value_of: Vec<(u32, u8)>,
+    readers: &'a [Vec<(u32, u32)>],
+    distinct: bool,
+    clauses: Vec<Vec<batsat::Lit>>,
+    /// Short clauses learnt by earlier runs.
+    learnt: Vec<Vec<batsat::Lit>>,
+}
+
+impl<'a> Cdcl<'a> {
+    /// BatSat's variables for `spec`'s groups over `tables` (as
+    /// [`TableIndex`]), and its clauses with `extra`; `None` if a clause
+    /// of `extra` names another variable.
+    fn new(
+        spec: &TableSpec,
+        tables: &'a [TableIndex],
+        readers: &'a [Vec<(u32, u32)>],
+        extra: &[Vec<Lit>],
+    ) -> Option<Self> {
+        // The solver first decides the variables created first: the values
+        // that the most tuples of their groups' tables have (a cell's
+        // common letters before its rare ones).
+        let mut support = vec![[0f64; MAX_VALUES]; spec.groups.len()];
+        for table in tables {
+            let total = (table.len + 1) as f64;
+            for (pos, &g) in table.groups.iter().enumerate() {
+                for (x, score) in support[g].iter_mut().enumerate() {
+                    let count: u32 = table
+                        .with(pos, x as u8)
+                        .iter()
+                        .map(|b| b.count_ones())
+                        .sum();
+                    *score += ((f64::from(count) + 1.0) / total).ln();
+                }
+            }
+        }
+        let mut order: Vec<(usize, u8, Var)> = spec
+            .groups
+            .iter()
+            .enumerate()
+            .flat_map(|(g, group)| group.iter().map(move |&(x, var)| (g, x, var)))
+            .collect();
+        order.sort_by(|a, b| {
+            support[b.0][usize::from(b.1)].total_cmp(&support[a.0][usize::from(a.1)])
+        });
+        let mut var_of = vec![[None; MAX_VALUES]; spec.groups.len()];
+        let mut value_of = Vec::with_capacity(order.len());
+        let mut batsat_of: HashMap<Var, batsat::Lit> = HashMap::default();
+        // BatSat numbers its variables in creation order, and every run
+        // creates them in this order.
+        for (i, &(g, value, var)) in order.iter().enumerate() {
+            let v = batsat::Var::unsafe_from_idx(i as u32);
+            var_of[g][usize::from(value)] = Some(v);
+            value_of.push((g as u32, value));
+            batsat_of.insert(var, batsat::Lit::new(v, true));
+        }
+        let mut clauses: Vec<Vec<batsat::Lit>> = Vec::new();
+        for group in &var_of {
+            let lits: Vec<batsat::Lit> = group
+                .iter()
+                .flatten()
+                .map(|&v| batsat::Lit::new(v, true))
+                .collect();
+            clauses.push(lits.clone());
+            for (i, &a) in lits.iter().enumerate() {
+                for &b in &lits[i + 1..] {
+                    clauses.push(vec![!a, !b]);
+                }
+            }
+        }
+        for clause in extra {
+            let lits = clause
+                .iter()
+                .map(|lit| {
+                    let l = *batsat_of.get(&lit.var())?;
+                    Some(if lit.is_neg() { !l } else { l })
+                })
+                .collect::<Option<Vec<_>>>()?;
+            clauses.push(lits);
+        }
+        Some(Cdcl {
+            tables,
+            order,
+            var_of,
+            value_of,
+            readers,
+            distinct: spec.distinct,
+            clauses,
+            learnt: Vec::new(),
+        })
+    }
+
+    /// Run `round` (0 the first; later ones from a random seed, deciding
+    /// at random now and then) with at most `limit` conflicts.
+    fn run(
+        &mut self,
+        round: u64,
+        limit: u64,
+        deadline: Option<Instant>,
+        stop: Option<&Stop>,
+        stats: &mut TableStats,
+    ) -> RunOutcome {
+        let mut opts = batsat::SolverOpts::default();
+        if round > 0 {
+            opts.random_seed = round as f64 * 7919.0 + 1.0;
+            opts.random_var_freq = RANDOM_DECISIONS;
+        }
+        let budget = Budget {
+            deadline,
+            stop: stop.cloned(),
+            conflicts: 0,
+            limit,
+            learnt: Vec::new(),
+        };
+        let mut solver = batsat::Solver::new(opts, budget);
+        for _ in &self.order {
+            // Decisions set a value (positive phase).
+            solver.new_var(lbool::TRUE, true);
+        }
+        for clause in self.clauses.iter().chain(&self.learnt) {
+            let mut clause = clause.clone();
+            solver.add_clause_reuse(&mut clause);
+        }
+        let mut theory = TableTheory::new(
+            self.tables,
+            &self.var_of,
+            &self.value_of,
+            self.readers,
+            self.distinct,
+        );
+        let result = solver.solve_limited_th(&mut theory, &[]);
+        stats.conflicts += solver.num_conflicts();
+        stats.decisions += solver.num_decisions();
+        stats.table_propagations += theory.propagations;
+        stats.rounds += 1;
+        if result == lbool::TRUE {
+            let lits = self
+                .order
+                .iter()
+                .map(|&(g, value, var)| {
+                    let holds = self.var_of[g][usize::from(value)]
+                        .is_some_and(|v| solver.value_var(v) == lbool::TRUE);
+                    if holds {
+                        var.pos_lit()
+                    } else {
+                        var.neg_lit()
+                    }
+                })
+                .collect();
+            return RunOutcome::Decided(TableOutcome::Sat(lits));
+        }
+        if result == lbool::FALSE {
+            return RunOutcome::Decided(TableOutcome::Unsat);
+        }
+        if solver.cb().conflicts < limit {
+            return RunOutcome::Decided(TableOutcome::Unknown);
+        }
+        self.learnt.append(&mut solver.cb_mut().learnt);
+        RunOutcome::OutOfConflicts
+    }
+}
 
 /// Searches for values of the groups that satisfy every table (and
 /// distinctness), giving up at `deadline` or when `stop` is raised.
@@ -174,12 +367,13 @@ const RANDOM_DECISIONS: f64 = 0.05;
 /// clauses of an enumeration); `None` if one names another variable, or
 /// if `spec` is not valid ([`TableSpec::validate`]).
 ///
-/// The search runs in rounds of growing conflict budgets, each from
-/// another random seed (decisions at random now and then), and hands its
-/// short learnt clauses to the next: CDCL's restarts keep their
-/// variable order and phases, and fills that one order misses for long
-/// are often quick from another (the randomised restarts of dedicated
-/// fillers).
+/// Without extra clauses the MAC search (`mac`) runs, with randomised
+/// restarts under a growing backtrack limit, and BatSat beside it with a
+/// share of the work: MAC finds fills fast, BatSat's learnt clauses prove
+/// that there are none. With extra clauses BatSat searches alone. Its runs
+/// have growing conflict budgets, each from another random seed
+/// (decisions at random now and then), and hand their short learnt
+/// clauses to the next.
 pub fn solve_tables(
     spec: &TableSpec,
     extra: &[Vec<Lit>],
@@ -192,138 +386,135 @@ pub fn solve_tables(
         .iter()
         .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
         .collect();
-    let tables: Vec<TableIndex> = spec
-        .tables
+    let tables: Vec<TableIndex> = ordered_tables(spec)
         .iter()
         .map(|table| TableIndex::new(table, &values))
         .collect();
-    // The solver first decides the variables created first: the values
-    // that the most tuples of their groups' tables have (a cell's common
-    // letters before its rare ones).
-    let mut support = vec![[0f64; MAX_VALUES]; spec.groups.len()];
-    for table in &tables {
-        let total = (table.len + 1) as f64;
-        for (pos, &g) in table.groups.iter().enumerate() {
-            for (x, score) in support[g].iter_mut().enumerate() {
-                let count: u32 = table
-                    .with(pos, x as u8)
-                    .iter()
-                    .map(|b| b.count_ones())
-                    .sum();
-                *score += ((f64::from(count) + 1.0) / total).ln();
-            }
-        }
-    }
-    let mut order: Vec<(usize, u8, Var)> = spec
-        .groups
-        .iter()
-        .enumerate()
-        .flat_map(|(g, group)| group.iter().map(move |&(x, var)| (g, x, var)))
-        .collect();
-    order.sort_by(|a, b| support[b.0][usize::from(b.1)].total_cmp(&support[a.0][usize::from(a.1)]));
-    // BatSat variable i is order[i].
-    let mut var_of = vec![[None; MAX_VALUES]; spec.groups.len()];
-    let mut value_of = Vec::with_capacity(order.len());
-    let mut batsat_of: HashMap<Var, batsat::Lit> = HashMap::default();
-    // BatSat numbers its variables in creation order, and every run
-    // creates them in this order.
-    for (i, &(g, value, var)) in order.iter().enumerate() {
-        let v = batsat::Var::unsafe_from_idx(i as u32);
-        var_of[g][usize::from(value)] = Some(v);
-        value_of.push((g as u32, value));
-        batsat_of.insert(var, batsat::Lit::new(v, true));
-    }
-    let mut clauses: Vec<Vec<batsat::Lit>> = Vec::new();
-    for group in &var_of {
-        let lits: Vec<batsat::Lit> = group
-            .iter()
-            .flatten()
-            .map(|&v| batsat::Lit::new(v, true))
-            .collect();
-        clauses.push(lits.clone());
-        for (i, &a) in lits.iter().enumerate() {
-            for &b in &lits[i + 1..] {
-                clauses.push(vec![!a, !b]);
-            }
-        }
-    }
-    for clause in extra {
-        let lits = clause
-            .iter()
-            .map(|lit| {
-                let l = *batsat_of.get(&lit.var())?;
-                Some(if lit.is_neg() { !l } else { l })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        clauses.push(lits);
-    }
     let mut readers = vec![Vec::new(); spec.groups.len()];
     for (t, table) in spec.tables.iter().enumerate() {
         for (pos, &g) in table.groups.iter().enumerate() {
             readers[g].push((t as u32, pos as u32));
         }
     }
+    let mut cdcl = Cdcl::new(spec, &tables, &readers, extra)?;
     let mut stats = TableStats::default();
     // A table without tuples: nothing fits.
     if tables.iter().any(|table| table.len == 0) {
         return Some((TableOutcome::Unsat, stats));
     }
-    let mut learnt: Vec<Vec<batsat::Lit>> = Vec::new();
-    let mut limit = FIRST_RUN_CONFLICTS;
-    for round in 0u32.. {
-        let mut opts = batsat::SolverOpts::default();
-        if round > 0 {
-            opts.random_seed = f64::from(round) * 7919.0 + 1.0;
-            opts.random_var_freq = RANDOM_DECISIONS;
-        }
-        let budget = Budget {
-            deadline,
-            stop: stop.cloned(),
-            conflicts: 0,
-            limit,
-            learnt: Vec::new(),
-        };
-        let mut solver = batsat::Solver::new(opts, budget);
-        for _ in &order {
-            // Decisions set a value (positive phase).
-            solver.new_var(lbool::TRUE, true);
-        }
-        for clause in clauses.iter().chain(&learnt) {
-            let mut clause = clause.clone();
-            solver.add_clause_reuse(&mut clause);
-        }
-        let mut theory = TableTheory::new(&tables, &var_of, &value_of, &readers, spec.distinct);
-        let result = solver.solve_limited_th(&mut theory, &[]);
-        stats.conflicts += solver.num_conflicts();
-        stats.decisions += solver.num_decisions();
-        stats.table_propagations += theory.propagations;
-        stats.rounds += 1;
-        if result == lbool::TRUE {
-            let lits = order
-                .iter()
-                .map(|&(g, value, var)| {
-                    let holds = var_of[g][usize::from(value)]
-                        .is_some_and(|v| solver.value_var(v) == lbool::TRUE);
-                    if holds {
-                        var.pos_lit()
-                    } else {
-                        var.neg_lit()
-                    }
-                })
-                .collect();
-            return Some((TableOutcome::Sat(lits), stats));
-        }
-        if result == lbool::FALSE {
+    let mut round = 0;
+    let mut conflict_limit = FIRST_RUN_CONFLICTS;
+    if extra.is_empty() {
+        let Some(mut mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
             return Some((TableOutcome::Unsat, stats));
+        };
+        let mut backtrack_limit = FIRST_MAC_BACKTRACKS;
+        for seed in 0u64.. {
+            let outcome = mac.run(backtrack_limit, seed, deadline, stop);
+            stats.mac_runs += 1;
+            stats.mac_decisions = mac.decisions;
+            stats.mac_backtracks = mac.backtracks;
+            match outcome {
+                mac::MacOutcome::Sat(solution) => {
+                    return Some((TableOutcome::Sat(literals(spec, &solution)), stats))
+                }
+                mac::MacOutcome::Unsat => return Some((TableOutcome::Unsat, stats)),
+                mac::MacOutcome::Stopped => return Some((TableOutcome::Unknown, stats)),
+                mac::MacOutcome::Limit => {
+                    backtrack_limit = (backtrack_limit + 1).max(backtrack_limit * 11 / 10);
+                }
+            }
+            let share = mac.backtracks / BACKTRACKS_PER_CONFLICT;
+            if share >= stats.conflicts + FIRST_RUN_CONFLICTS {
+                let limit = share - stats.conflicts;
+                if let RunOutcome::Decided(outcome) =
+                    cdcl.run(round, limit, deadline, stop, &mut stats)
+                {
+                    return Some((outcome, stats));
+                }
+                round += 1;
+            }
         }
-        let ran_out = solver.cb().conflicts >= limit;
-        if !ran_out {
-            return Some((TableOutcome::Unknown, stats));
-        }
-        learnt.append(&mut solver.cb_mut().learnt);
-        limit += limit / 2;
     }
-    Some((TableOutcome::Unknown, stats))
+    loop {
+        if let RunOutcome::Decided(outcome) =
+            cdcl.run(round, conflict_limit, deadline, stop, &mut stats)
+        {
+            return Some((outcome, stats));
+        }
+        round += 1;
+        conflict_limit += conflict_limit / 2;
+    }
+}
+
+/// `spec`'s tables with their tuples in the order the MAC search tries
+/// them: first those whose values leave the crossing tables the most
+/// tuples (the sum over positions of the log share of the group's other
+/// tables' tuples with that value there).
+fn ordered_tables(spec: &TableSpec) -> Vec<Table> {
+    // Per group and value: the log share of each reading table's tuples
+    // with that value, summed over the readers.
+    let mut share = vec![[0f64; MAX_VALUES]; spec.groups.len()];
+    let mut own: Vec<Vec<[f64; MAX_VALUES]>> = Vec::with_capacity(spec.tables.len());
+    for table in &spec.tables {
+        let mut counts = vec![[0u32; MAX_VALUES]; table.groups.len()];
+        for tuple in &table.tuples {
+            for (pos, &x) in tuple.iter().enumerate() {
+                counts[pos][usize::from(x)] += 1;
+            }
+        }
+        let total = (table.tuples.len() + 1) as f64;
+        let logs: Vec<[f64; MAX_VALUES]> = counts
+            .iter()
+            .map(|c| std::array::from_fn(|x| ((f64::from(c[x]) + 1.0) / total).ln()))
+            .collect();
+        for (pos, &g) in table.groups.iter().enumerate() {
+            for x in 0..MAX_VALUES {
+                share[g][x] += logs[pos][x];
+            }
+        }
+        own.push(logs);
+    }
+    spec.tables
+        .iter()
+        .zip(&own)
+        .map(|(table, logs)| {
+            let score = |tuple: &[u8]| -> f64 {
+                tuple
+                    .iter()
+                    .enumerate()
+                    .map(|(pos, &x)| {
+                        let x = usize::from(x);
+                        share[table.groups[pos]][x] - logs[pos][x]
+                    })
+                    .sum()
+            };
+            let mut scored: Vec<(f64, &Vec<u8>)> =
+                table.tuples.iter().map(|t| (score(t), t)).collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            Table {
+                groups: table.groups.clone(),
+                tuples: scored.into_iter().map(|(_, t)| t.clone()).collect(),
+            }
+        })
+        .collect()
+}
+
+/// The CNF literals of the groups' `values` (per group, its value).
+fn literals(spec: &TableSpec, values: &[u8]) -> Vec<Lit> {
+    spec.groups
+        .iter()
+        .zip(values)
+        .flat_map(|(group, &value)| {
+            group.iter().map(move |&(x, var)| {
+                if x == value {
+                    var.pos_lit()
+                } else {
+                    var.neg_lit()
+                }
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

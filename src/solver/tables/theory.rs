@@ -22,6 +22,8 @@ pub(super) struct TableIndex {
     /// `together[(pos * MAX_VALUES + value) * arity + other]`: the values
     /// at `other` of the tuples with `value` at `pos` (for explanations).
     together: Vec<u32>,
+    /// The tuples' values, one after another.
+    values: Vec<u8>,
 }
 
 impl TableIndex {
@@ -60,11 +62,18 @@ impl TableIndex {
             len: tuples.len(),
             with,
             together,
+            values: tuples.concat(),
         }
     }
 
     pub(super) fn arity(&self) -> usize {
         self.groups.len()
+    }
+
+    /// Tuple `i`'s values.
+    pub(super) fn tuple(&self, i: usize) -> &[u8] {
+        let arity = self.arity();
+        &self.values[i * arity..(i + 1) * arity]
     }
 
     /// The tuples with `value` at `pos` (empty when there are none).

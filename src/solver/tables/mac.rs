@@ -1,0 +1,756 @@
+//! The tables searched without clause learning: maintained arc
+//! consistency (MAC), the tables taken as the variables (a slot and its
+//! words) and shared groups as the constraints between them (a crossing
+//! cell), dom/wdeg to choose the next table (fewest tuples per weight of
+//! its open groups, a group's weight growing with the failures it saw),
+//! binary branching (a tuple, else not that tuple) and randomised
+//! restarts under a growing backtrack limit that keep the weights and
+//! what the root level proved. This is the search of dedicated crossword
+//! fillers, after Balafoutis's adaptive strategies; it finds fills that
+//! CDCL's variable order misses for long, and proves nothing it cannot
+//! exhaust.
+
+use super::theory::TableIndex;
+use super::{Stop, MAX_VALUES};
+use std::time::Instant;
+
+/// What a [`Mac::run`] ended with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum MacOutcome {
+    /// Per group, its value.
+    Sat(Vec<u8>),
+    /// The root level failed: nothing fits.
+    Unsat,
+    /// The backtrack limit was reached (the state is back at the root).
+    Limit,
+    /// The deadline passed or the stop was raised.
+    Stopped,
+}
+
+/// A table's tuples as they were before a level changed them.
+struct SavedTable {
+    table: u32,
+    live: Vec<u32>,
+    blocks: Vec<u64>,
+    count: u32,
+}
+
+/// Undo records of one level.
+#[derive(Default)]
+struct Level {
+    tables: Vec<SavedTable>,
+    /// (group, its values before).
+    domains: Vec<(u32, u32)>,
+    /// Tables whose tuple the level made distinct from the others'.
+    posted: Vec<u32>,
+}
+
+/// How strongly the first few candidates (tables, then tuples) are
+/// preferred when choosing at random among them.
+const CANDIDATE_WEIGHTS: [u32; 3] = [4, 2, 1];
+
+/// Below this many tuples a table's supported values are read off its
+/// tuples rather than searched per value.
+const FEW_TUPLES: u32 = 24;
+
+/// Each failure weighs this much more than the one before (older
+/// failures fade).
+const WEIGHT_GROWTH: f64 = 1.0 / 0.99;
+
+/// A table that was chosen last stays chosen (to try its next tuple) while
+/// its priority is within this factor of the best.
+const STAY_FACTOR: f64 = 1.15;
+
+/// The MAC search state over `tables`; the root level and the weights
+/// persist from one [`Mac::run`] to the next.
+pub(super) struct Mac<'a> {
+    tables: &'a [TableIndex],
+    /// Per group: the (table, position) pairs reading it.
+    readers: &'a [Vec<(u32, u32)>],
+    /// Per group: its values still possible.
+    domain: Vec<u32>,
+    /// Per table: its tuples still possible, the blocks of them that are
+    /// not zero (in order) and how many.
+    alive: Vec<Vec<u64>>,
+    live: Vec<Vec<u32>>,
+    count: Vec<u32>,
+    /// Per table: whether its single tuple has been removed from the
+    /// other tables of its arity.
+    posted: Vec<bool>,
+    /// Per table and (position, value): a block that last supported it.
+    residue: Vec<Vec<u32>>,
+    /// Per table: the level that saved it last (`usize::MAX`: none).
+    saved_at: Vec<usize>,
+    levels: Vec<Level>,
+    /// Per group: its failure weight; the weight of the next failure.
+    weight: Vec<f64>,
+    bump: f64,
+    /// With distinctness, per table: its tuples' ids among all tuples of
+    /// its arity, the tuple with each id (`u32::MAX`: none), and the
+    /// other tables of its arity.
+    word_of: Vec<Vec<u32>>,
+    tuple_of: Vec<Vec<u32>>,
+    same_arity: Vec<Vec<u32>>,
+    /// Propagation queue: groups with values removed (and which).
+    queue: Vec<u32>,
+    removed: Vec<u32>,
+    /// Tables whose tuples changed since they were last revised.
+    touched: Vec<u32>,
+    is_touched: Vec<bool>,
+    /// Backtracks over all runs, for statistics.
+    pub(super) backtracks: u64,
+    /// Decisions over all runs, for statistics.
+    pub(super) decisions: u64,
+}
+
+impl<'a> Mac<'a> {
+    /// A search over `tables` whose groups take values in `values` (per
+    /// group, a mask) and are read by `readers`; `distinct`: tables of the
+    /// same arity take different tuples. `None` if the root level already
+    /// fails.
+    pub(super) fn new(
+        tables: &'a [TableIndex],
+        values: &[u32],
+        readers: &'a [Vec<(u32, u32)>],
+        distinct: bool,
+    ) -> Option<Self> {
+        let alive: Vec<Vec<u64>> = tables
+            .iter()
+            .map(|table| {
+                let n = table.len;
+                let mut bits = vec![!0u64; n.div_ceil(64)];
+                if n % 64 != 0 {
+                    if let Some(last) = bits.last_mut() {
+                        *last = (1u64 << (n % 64)) - 1;
+                    }
+                }
+                bits
+            })
+            .collect();
+        let (word_of, tuple_of, same_arity) = if distinct {
+            word_ids(tables)
+        } else {
+            (Vec::new(), Vec::new(), Vec::new())
+        };
+        let mut mac = Mac {
+            tables,
+            readers,
+            domain: values.to_vec(),
+            live: alive
+                .iter()
+                .map(|bits| (0..bits.len() as u32).collect())
+                .collect(),
+            alive,
+            count: tables.iter().map(|table| table.len as u32).collect(),
+            posted: vec![false; tables.len()],
+            residue: tables
+                .iter()
+                .map(|table| vec![0u32; table.arity() * MAX_VALUES])
+                .collect(),
+            saved_at: vec![usize::MAX; tables.len()],
+            levels: Vec::new(),
+            weight: vec![1.0; values.len()],
+            bump: 1.0,
+            word_of,
+            tuple_of,
+            same_arity,
+            queue: Vec::new(),
+            removed: vec![0; values.len()],
+            touched: Vec::new(),
+            is_touched: vec![false; tables.len()],
+            backtracks: 0,
+            decisions: 0,
+        };
+        if mac.count.contains(&0) {
+            return None;
+        }
+        for t in 0..tables.len() {
+            mac.touch(t);
+        }
+        mac.propagate().then_some(mac)
+    }
+
+    /// Searches from the root until a solution, a proof that there is
+    /// none, `limit` backtracks, `deadline` or `stop`; `seed` drives the
+    /// random choices.
+    pub(super) fn run(
+        &mut self,
+        limit: u64,
+        seed: u64,
+        deadline: Option<Instant>,
+        stop: Option<&Stop>,
+    ) -> MacOutcome {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        // The decisions taken: (table, tuple).
+        let mut decisions: Vec<(u32, u32)> = Vec::new();
+        let mut backtracks = 0u64;
+        let mut last: Option<usize> = None;
+        for step in 0u64.. {
+            if step % 32 == 0
+                && (stop.is_some_and(Stop::raised) || deadline.is_some_and(|d| Instant::now() >= d))
+            {
+                self.pop_to_root();
+                return MacOutcome::Stopped;
+            }
+            let Some(t) = self.choose_table(last, &mut rng) else {
+                let solution = self.solution();
+                self.pop_to_root();
+                return MacOutcome::Sat(solution);
+            };
+            let i = self.choose_tuple(t, &mut rng);
+            self.decisions += 1;
+            self.levels.push(Level::default());
+            decisions.push((t as u32, i as u32));
+            self.keep_only(t, i);
+            if self.propagate() {
+                last = None;
+                continue;
+            }
+            // Undo decisions until one's refutation holds.
+            loop {
+                let Some((t, i)) = decisions.pop() else {
+                    return MacOutcome::Unsat;
+                };
+                self.pop_level();
+                backtracks += 1;
+                self.backtracks += 1;
+                self.remove_tuple(t as usize, i as usize);
+                if self.propagate() {
+                    last = Some(t as usize);
+                    break;
+                }
+                if decisions.is_empty() {
+                    return MacOutcome::Unsat;
+                }
+                if backtracks > limit {
+                    self.pop_to_root();
+                    return MacOutcome::Limit;
+                }
+            }
+        }
+        MacOutcome::Stopped
+    }
+
+    /// Per group, its value (the smallest left where no table reads it).
+    fn solution(&self) -> Vec<u8> {
+        self.domain
+            .iter()
+            .map(|&mask| mask.trailing_zeros().min(MAX_VALUES as u32 - 1) as u8)
+            .collect()
+    }
+
+    /// The next table to decide: one of the few with the fewest tuples per
+    /// weight of their open crossings, at random; `last` (refuted just
+    /// now) while it is nearly as good. `None` when every table has one
+    /// tuple left.
+    fn choose_table(&self, last: Option<usize>, rng: &mut fastrand::Rng) -> Option<usize> {
+        let mut best: Vec<(f64, usize)> = Vec::with_capacity(CANDIDATE_WEIGHTS.len() + 1);
+        let mut last_priority = None;
+        for t in 0..self.tables.len() {
+            if self.count[t] <= 1 {
+                continue;
+            }
+            let priority = self.priority(t);
+            if Some(t) == last {
+                last_priority = Some(priority);
+            }
+            let at = best.partition_point(|&(p, _)| p <= priority);
+            if at < CANDIDATE_WEIGHTS.len() {
+                best.insert(at, (priority, t));
+                best.truncate(CANDIDATE_WEIGHTS.len());
+            }
+        }
+        let &(top, _) = best.first()?;
+        if let (Some(t), Some(priority)) = (last, last_priority) {
+            if priority <= top * STAY_FACTOR {
+                return Some(t);
+            }
+        }
+        Some(best[pick(rng, best.len())].1)
+    }
+
+    /// dom/wdeg: tuples left over the weights of the table's groups that
+    /// another table reads and that are still open.
+    fn priority(&self, t: usize) -> f64 {
+        let weight: f64 = self.tables[t]
+            .groups
+            .iter()
+            .filter(|&&g| self.readers[g].len() > 1 && self.domain[g].count_ones() > 1)
+            .map(|&g| self.weight[g])
+            .sum();
+        f64::from(self.count[t]) / weight.max(0.5)
+    }
+
+    /// One of table `t`'s first few tuples left, at random.
+    fn choose_tuple(&self, t: usize, rng: &mut fastrand::Rng) -> usize {
+        let mut first = [0usize; CANDIDATE_WEIGHTS.len()];
+        let mut n = 0;
+        'blocks: for &b in &self.live[t] {
+            let mut bits = self.alive[t][b as usize];
+            while bits != 0 {
+                first[n] = b as usize * 64 + bits.trailing_zeros() as usize;
+                n += 1;
+                if n == first.len() {
+                    break 'blocks;
+                }
+                bits &= bits - 1;
+            }
+        }
+        first[pick(rng, n.max(1))]
+    }
+
+    /// Saves table `t` for the current level, once a level.
+    fn save(&mut self, t: usize) {
+        let level = self.levels.len();
+        if level > 0 && self.saved_at[t] != level {
+            self.saved_at[t] = level;
+            let live = self.live[t].clone();
+            let blocks = live.iter().map(|&b| self.alive[t][b as usize]).collect();
+            let count = self.count[t];
+            self.levels[level - 1].tables.push(SavedTable {
+                table: t as u32,
+                live,
+                blocks,
+                count,
+            });
+        }
+    }
+
+    fn pop_level(&mut self) {
+        let Some(level) = self.levels.pop() else {
+            return;
+        };
+        for saved in level.tables.into_iter().rev() {
+            let t = saved.table as usize;
+            for (&b, block) in saved.live.iter().zip(saved.blocks) {
+                self.alive[t][b as usize] = block;
+            }
+            self.live[t] = saved.live;
+            self.count[t] = saved.count;
+            self.saved_at[t] = usize::MAX;
+        }
+        for (g, mask) in level.domains.into_iter().rev() {
+            self.domain[g as usize] = mask;
+        }
+        for t in level.posted {
+            self.posted[t as usize] = false;
+        }
+    }
+
+    fn pop_to_root(&mut self) {
+        while !self.levels.is_empty() {
+            self.pop_level();
+        }
+    }
+
+    fn touch(&mut self, t: usize) {
+        if !self.is_touched[t] {
+            self.is_touched[t] = true;
+            self.touched.push(t as u32);
+        }
+    }
+
+    /// Narrows group `g` to `mask`, queueing the values it loses.
+    fn set_domain(&mut self, g: usize, mask: u32) {
+        let old = self.domain[g];
+        if let Some(level) = self.levels.last_mut() {
+            level.domains.push((g as u32, old));
+        }
+        self.domain[g] = mask;
+        if self.removed[g] == 0 {
+            self.queue.push(g as u32);
+        }
+        self.removed[g] |= old & !mask;
+    }
+
+    /// Leaves table `t` tuple `i` only.
+    fn keep_only(&mut self, t: usize, i: usize) {
+        self.save(t);
+        let b = i / 64;
+        for &block in &self.live[t] {
+            self.alive[t][block as usize] = 0;
+        }
+        self.alive[t][b] = 1 << (i % 64);
+        self.live[t] = vec![b as u32];
+        self.count[t] = 1;
+        self.touch(t);
+    }
+
+    /// Removes tuple `i` from table `t` (if alive).
+    fn remove_tuple(&mut self, t: usize, i: usize) {
+        let (b, bit) = (i / 64, 1u64 << (i % 64));
+        if self.alive[t][b] & bit == 0 {
+            return;
+        }
+        self.save(t);
+        self.alive[t][b] &= !bit;
+        self.count[t] -= 1;
+        if self.alive[t][b] == 0 {
+            self.live[t].retain(|&x| x as usize != b);
+        }
+        self.touch(t);
+    }
+
+    /// A failure at group `g`: it weighs more from now on.
+    fn blame(&mut self, g: usize) {
+        self.weight[g] += self.bump;
+        self.bump *= WEIGHT_GROWTH;
+        if self.bump > 1e100 {
+            for w in &mut self.weight {
+                *w *= 1e-100;
+            }
+            self.bump *= 1e-100;
+        }
+    }
+
+    /// Arc consistency: the tables drop the tuples whose values the
+    /// groups lost, the groups the values no tuple of a table has, until
+    /// nothing changes (true) or something is empty (false, the queues
+    /// cleared).
+    fn propagate(&mut self) -> bool {
+        let ok = self.settle();
+        if !ok {
+            for g in self.queue.drain(..) {
+                self.removed[g as usize] = 0;
+            }
+            for t in self.touched.drain(..) {
+                self.is_touched[t as usize] = false;
+            }
+        }
+        ok
+    }
+
+    fn settle(&mut self) -> bool {
+        loop {
+            while let Some(g) = self.queue.pop() {
+                let g = g as usize;
+                let removed = std::mem::take(&mut self.removed[g]);
+                for r in 0..self.readers[g].len() {
+                    let (t, pos) = self.readers[g][r];
+                    let t = t as usize;
+                    if self.narrow(t, pos as usize, self.domain[g], removed) {
+                        if self.count[t] == 0 {
+                            self.blame(g);
+                            return false;
+                        }
+                        self.touch(t);
+                    }
+                }
+            }
+            let Some(t) = self.touched.pop() else {
+                return true;
+            };
+            let t = t as usize;
+            self.is_touched[t] = false;
+            if !self.revise(t) {
+                return false;
+            }
+        }
+    }
+
+    /// Drops table `t`'s tuples whose value at `pos` is in `removed`
+    /// (`kept`: the values left); whether any was alive.
+    fn narrow(&mut self, t: usize, pos: usize, kept: u32, removed: u32) -> bool {
+        let table = &self.tables[t];
+        let by_kept = kept.count_ones() < removed.count_ones();
+        let values = if by_kept { kept } else { removed };
+        let mask = |b: usize| {
+            let mut m = 0u64;
+            let mut rest = values;
+            while rest != 0 {
+                let x = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                m |= table.with(pos, x).get(b).copied().unwrap_or(0);
+            }
+            if by_kept {
+                m
+            } else {
+                !m
+            }
+        };
+        let alive = &self.alive[t];
+        if !self.live[t]
+            .iter()
+            .any(|&b| alive[b as usize] & !mask(b as usize) != 0)
+        {
+            return false;
+        }
+        self.save(t);
+        let alive = &mut self.alive[t];
+        let mut gone = 0;
+        self.live[t].retain(|&b| {
+            let before = alive[b as usize];
+            let after = before & mask(b as usize);
+            gone += (before ^ after).count_ones();
+            alive[b as usize] = after;
+            after != 0
+        });
+        self.count[t] -= gone;
+        true
+    }
+
+    /// Rules out the values of table `t`'s groups that none of its tuples
+    /// has, and with distinctness its single tuple from the other tables;
+    /// false on a failure.
+    fn revise(&mut self, t: usize) -> bool {
+        let table = &self.tables[t];
+        let arity = table.arity();
+        let mut supported = [0u32; 64];
+        let few = self.count[t] <= FEW_TUPLES;
+        if few {
+            for &b in &self.live[t] {
+                let mut bits = self.alive[t][b as usize];
+                while bits != 0 {
+                    let i = b as usize * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for (pos, &x) in table.tuple(i).iter().enumerate().take(supported.len()) {
+                        supported[pos] |= 1 << x;
+                    }
+                }
+            }
+        }
+        for pos in 0..arity {
+            let g = table.groups[pos];
+            let domain = self.domain[g];
+            let keep = if few && pos < supported.len() {
+                domain & supported[pos]
+            } else {
+                self.supported_values(t, pos, domain)
+            };
+            if keep != domain {
+                if keep == 0 {
+                    self.blame(g);
+                    return false;
+                }
+                self.set_domain(g, keep);
+            }
+        }
+        if !self.word_of.is_empty() && self.count[t] == 1 && !self.posted[t] {
+            self.posted[t] = true;
+            if let Some(level) = self.levels.last_mut() {
+                level.posted.push(t as u32);
+            }
+            let Some(&b) = self.live[t].first() else {
+                return false;
+            };
+            let i = b as usize * 64 + self.alive[t][b as usize].trailing_zeros() as usize;
+            let word = self.word_of[t][i] as usize;
+            for k in 0..self.same_arity[t].len() {
+                let other = self.same_arity[t][k] as usize;
+                let j = self.tuple_of[other][word];
+                if j != u32::MAX {
+                    self.remove_tuple(other, j as usize);
+                    if self.count[other] == 0 {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The values of `domain` that a tuple of table `t` has at `pos`.
+    fn supported_values(&mut self, t: usize, pos: usize, domain: u32) -> u32 {
+        let table = &self.tables[t];
+        let alive = &self.alive[t];
+        let mut keep = 0;
+        let mut rest = domain;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let with = table.with(pos, x as u8);
+            let key = pos * MAX_VALUES + x;
+            let residue = self.residue[t][key] as usize;
+            if residue < with.len() && with[residue] & alive[residue] != 0 {
+                keep |= 1 << x;
+                continue;
+            }
+            if with.is_empty() {
+                continue;
+            }
+            if let Some(&b) = self.live[t]
+                .iter()
+                .find(|&&b| with[b as usize] & alive[b as usize] != 0)
+            {
+                self.residue[t][key] = b;
+                keep |= 1 << x;
+            }
+        }
+        keep
+    }
+}
+
+/// One of `n` ranked candidates at random, the first ones likelier.
+fn pick(rng: &mut fastrand::Rng, n: usize) -> usize {
+    let weights = &CANDIDATE_WEIGHTS[..n.min(CANDIDATE_WEIGHTS.len())];
+    let mut r = rng.u32(0..weights.iter().sum::<u32>());
+    for (k, &w) in weights.iter().enumerate() {
+        if r < w {
+            return k;
+        }
+        r -= w;
+    }
+    0
+}
+
+/// Per table: each tuple's id among the tuples of tables of its arity,
+/// the tuple of each such id (`u32::MAX`: none), and the other tables of
+/// its arity.
+#[allow(clippy::type_complexity)]
+fn word_ids(tables: &[TableIndex]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    use rustc_hash::FxHashMap as HashMap;
+    // Ids count per arity (tuples of different arities never meet).
+    let mut ids: HashMap<&[u8], u32> = HashMap::default();
+    let mut next: HashMap<usize, u32> = HashMap::default();
+    let word_of: Vec<Vec<u32>> = tables
+        .iter()
+        .map(|table| {
+            (0..table.len)
+                .map(|i| {
+                    *ids.entry(table.tuple(i)).or_insert_with(|| {
+                        let n = next.entry(table.arity()).or_insert(0);
+                        *n += 1;
+                        *n - 1
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let tuple_of = tables
+        .iter()
+        .zip(&word_of)
+        .map(|(table, words)| {
+            let mut of = vec![u32::MAX; next.get(&table.arity()).copied().unwrap_or(0) as usize];
+            for (i, &w) in words.iter().enumerate() {
+                of[w as usize] = i as u32;
+            }
+            of
+        })
+        .collect();
+    let same_arity = tables
+        .iter()
+        .enumerate()
+        .map(|(t, table)| {
+            (0..tables.len())
+                .filter(|&u| u != t && tables[u].arity() == table.arity())
+                .map(|u| u as u32)
+                .collect()
+        })
+        .collect();
+    (word_of, tuple_of, same_arity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::tables::Table;
+
+    /// A 3x3 word square over `words` (values 0..3): rows are tables 0-2,
+    /// columns 3-5; groups are the cells, row by row.
+    fn square(words: &[Vec<u8>]) -> Vec<TableIndex> {
+        let values = vec![0b111u32; 9];
+        let mut tables = Vec::new();
+        for r in 0..3 {
+            tables.push((0..3).map(|c| r * 3 + c).collect::<Vec<_>>());
+        }
+        for c in 0..3 {
+            tables.push((0..3).map(|r| r * 3 + c).collect::<Vec<_>>());
+        }
+        tables
+            .into_iter()
+            .map(|groups| {
+                TableIndex::new(
+                    &Table {
+                        groups,
+                        tuples: words.to_vec(),
+                    },
+                    &values,
+                )
+            })
+            .collect()
+    }
+
+    fn readers(tables: &[TableIndex]) -> Vec<Vec<(u32, u32)>> {
+        let mut readers = vec![Vec::new(); 9];
+        for (t, table) in tables.iter().enumerate() {
+            for (pos, &g) in table.groups.iter().enumerate() {
+                readers[g].push((t as u32, pos as u32));
+            }
+        }
+        readers
+    }
+
+    /// Whether some square fits `words`, by brute force over the cells.
+    fn fillable(words: &[Vec<u8>], distinct: bool) -> bool {
+        (0..3u32.pow(9)).any(|code| {
+            let v: Vec<u8> = (0..9).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
+            let reads: Vec<Vec<u8>> = (0..3)
+                .map(|r| v[r * 3..r * 3 + 3].to_vec())
+                .chain((0..3).map(|c| vec![v[c], v[3 + c], v[6 + c]]))
+                .collect();
+            reads.iter().all(|r| words.contains(r))
+                && (!distinct || (0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j])))
+        })
+    }
+
+    #[test]
+    fn answers_agree_with_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        let all: Vec<Vec<u8>> = (0..27u8).map(|c| vec![c % 3, c / 3 % 3, c / 9]).collect();
+        let (mut sat, mut unsat) = (0, 0);
+        for _ in 0..300 {
+            let words: Vec<Vec<u8>> = all.iter().filter(|_| rng.u8(0..3) == 0).cloned().collect();
+            for distinct in [false, true] {
+                let tables = square(&words);
+                let readers = readers(&tables);
+                let expected = fillable(&words, distinct);
+                let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, distinct) else {
+                    assert!(!expected, "{words:?}: the root failed");
+                    unsat += 1;
+                    continue;
+                };
+                // A small limit: the restarts must still get there.
+                let mut outcome = MacOutcome::Limit;
+                for seed in 0..1000 {
+                    outcome = mac.run(2, seed, None, None);
+                    if outcome != MacOutcome::Limit {
+                        break;
+                    }
+                }
+                match outcome {
+                    MacOutcome::Sat(values) => {
+                        assert!(expected, "{words:?}");
+                        let read = |groups: &[usize]| -> Vec<u8> {
+                            groups.iter().map(|&g| values[g]).collect()
+                        };
+                        let reads: Vec<Vec<u8>> = tables.iter().map(|t| read(&t.groups)).collect();
+                        assert!(reads.iter().all(|r| words.contains(r)), "{words:?}");
+                        if distinct {
+                            assert!((0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j])));
+                        }
+                        sat += 1;
+                    }
+                    MacOutcome::Unsat => {
+                        assert!(!expected, "{words:?}");
+                        unsat += 1;
+                    }
+                    other => panic!("{words:?}: {other:?}"),
+                }
+            }
+        }
+        assert!(sat > 20 && unsat > 20, "{sat} fillable, {unsat} not");
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_run_at_the_root() {
+        let words: Vec<Vec<u8>> = (0..27u8).map(|c| vec![c % 3, c / 3 % 3, c / 9]).collect();
+        let tables = square(&words);
+        let readers = readers(&tables);
+        let mut mac = Mac::new(&tables, &[0b111; 9], &readers, true).expect("root holds");
+        let stop = Stop::default();
+        stop.raise();
+        assert_eq!(mac.run(100, 0, None, Some(&stop)), MacOutcome::Stopped);
+        assert!(mac.levels.is_empty());
+        assert!(matches!(mac.run(100, 0, None, None), MacOutcome::Sat(_)));
+    }
+}
