@@ -103,19 +103,45 @@ pub fn read_into<S: Sink>(
     sink: &mut S,
 ) -> Result<Summary> {
     let mut parser = Parser::new(&input.name, options);
-    let mut buf = Vec::with_capacity(256);
+    // The lines are read in place from the reader's buffer; only a line
+    // that straddles two buffers is gathered here.
+    let mut partial: Vec<u8> = Vec::new();
     loop {
-        buf.clear();
-        let n = input
+        let chunk = input
             .reader
-            .read_until(b'\n', &mut buf)
+            .fill_buf()
             // A corrupt compressed stream fails mid-file: say where.
             .map_err(|e| Error::io(&format!("{}:{}", input.name, parser.line + 1), e))?;
-        if n == 0 {
+        if chunk.is_empty() {
+            if !partial.is_empty() {
+                // The last line, without a newline.
+                parser.line += 1;
+                parser.line_bytes(&partial, sink)?;
+            }
             break;
         }
-        parser.line += 1;
-        if !parser.line_bytes(&buf, sink)? {
+        let mut start = 0;
+        let mut more = true;
+        while more && start < chunk.len() {
+            let Some(k) = memchr::memchr(b'\n', &chunk[start..]) else {
+                partial.extend_from_slice(&chunk[start..]);
+                start = chunk.len();
+                break;
+            };
+            let end = start + k + 1;
+            parser.line += 1;
+            more = if partial.is_empty() {
+                parser.line_bytes(&chunk[start..end], sink)?
+            } else {
+                partial.extend_from_slice(&chunk[start..end]);
+                let more = parser.line_bytes(&partial, sink)?;
+                partial.clear();
+                more
+            };
+            start = end;
+        }
+        input.reader.consume(start);
+        if !more {
             break;
         }
     }
@@ -742,6 +768,36 @@ mod tests {
             .iter()
             .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
             .collect()
+    }
+
+    #[test]
+    fn lines_split_between_buffers_read_the_same() {
+        let text = "c satpipe stream 1\nc var 1 a\np cnf 3 3\n1 -2\n3 0 -1 0\n\n  2 3 0";
+        let whole = read(text).expect("valid");
+        for capacity in 1..=text.len() {
+            let mut input = Input {
+                name: "t.cnf".into(),
+                reader: Box::new(std::io::BufReader::with_capacity(
+                    capacity,
+                    std::io::Cursor::new(text.as_bytes().to_vec()),
+                )),
+            };
+            let f = read_formula(&mut input, ReadOptions::default()).expect("valid");
+            assert_eq!(dimacs(&f.hard), dimacs(&whole.hard), "capacity {capacity}");
+            assert_eq!(f.header, whole.header);
+            assert_eq!(f.meta.names, whole.meta.names);
+        }
+        // And an error's line is the same.
+        let bad = "p cnf 2 1\n1\n 2 x 0\n";
+        let mut input = Input {
+            name: "t.cnf".into(),
+            reader: Box::new(std::io::BufReader::with_capacity(
+                3,
+                std::io::Cursor::new(bad.as_bytes().to_vec()),
+            )),
+        };
+        let err = read_formula(&mut input, ReadOptions::default()).expect_err("bad token");
+        assert_eq!(err.to_string(), "t.cnf:3: 'x' is not a number");
     }
 
     #[test]

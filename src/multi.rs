@@ -61,6 +61,21 @@ impl Read for PartReader {
             if s.boundary || s.eof {
                 return Ok(0);
             }
+            if s.delivered {
+                // Whole lines straight from the input's buffer, as long as
+                // none of them can be a tag line.
+                let chunk = s.reader.fill_buf()?;
+                let fits = &chunk[..chunk.len().min(buf.len())];
+                if let Some(last) = memchr::memrchr(b'\n', fits) {
+                    let lines = &fits[..=last];
+                    if memchr::memmem::find(lines, STREAM_TAG.as_bytes()).is_none() {
+                        let n = lines.len();
+                        buf[..n].copy_from_slice(lines);
+                        s.reader.consume(n);
+                        return Ok(n);
+                    }
+                }
+            }
             s.line.clear();
             s.offset = 0;
             if s.reader_line()? == 0 {
@@ -171,6 +186,28 @@ mod tests {
         assert_eq!(split("p cnf 1 1\n1 0\n"), ["p cnf 1 1\n1 0\n"]);
         // An empty input is one empty part.
         assert_eq!(split(""), [""]);
+    }
+
+    #[test]
+    fn small_buffers_split_alike() {
+        let one = "c satpipe stream 1\nc family x\np cnf 1 1\n1 0\n";
+        let two = "c satpipe stream 1\r\np cnf 1 1\n-1 0\nc satpipe stream 10\n";
+        let text = format!("{one}{two}{one}");
+        for capacity in 1..40 {
+            let input = Input {
+                name: "s".into(),
+                reader: Box::new(BufReader::with_capacity(
+                    capacity,
+                    std::io::Cursor::new(text.as_bytes().to_vec()),
+                )),
+            };
+            let mut parts = Parts::new(input);
+            let mut texts = Vec::new();
+            while let Some(part) = parts.next_part().expect("reads") {
+                texts.push(part.read_to_string().expect("text"));
+            }
+            assert_eq!(texts, [one, two, one], "capacity {capacity}");
+        }
     }
 
     #[test]

@@ -403,12 +403,12 @@ impl Propagator {
     }
 
     /// Number of assigned literals (a point to [`Propagator::undo_to`]).
-    pub(super) fn trail_len(&self) -> usize {
+    pub(crate) fn trail_len(&self) -> usize {
         self.trail.len()
     }
 
     /// Unassigns everything assigned after the trail had `len` literals.
-    pub(super) fn undo_to(&mut self, len: usize) {
+    pub(crate) fn undo_to(&mut self, len: usize) {
         for lit in self.trail.drain(len..) {
             self.truth[lit.lidx()] = 0;
             self.truth[(!lit).lidx()] = 0;

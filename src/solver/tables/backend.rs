@@ -15,15 +15,28 @@ use std::time::Instant;
 /// open set false, and propagated); `None` on a conflict.
 pub fn extend_by_propagation(clauses: &Clauses, num_vars: u32, fixed: &[Lit]) -> Option<Model> {
     let mut up = Propagator::from_clauses(clauses, num_vars, &[]);
-    if !up.propagate_root() {
-        return None;
-    }
-    for &lit in fixed {
-        if !(up.assign(lit) && up.propagate()) {
-            return None;
-        }
-    }
-    up.complete()
+    up.propagate_root().then_some(())?;
+    extend_with(&mut up, fixed)
+}
+
+/// Extends `fixed` to a model by `up` (its root propagated), leaving `up`
+/// as it was.
+fn extend_with(up: &mut Propagator, fixed: &[Lit]) -> Option<Model> {
+    let mark = up.trail_len();
+    let model = fixed
+        .iter()
+        .all(|&lit| up.assign(lit) && up.propagate())
+        .then(|| up.complete())
+        .flatten();
+    up.undo_to(mark);
+    model
+}
+
+/// A propagator over `clauses` with its root propagated; `None` if that
+/// fails (no model extends anything).
+fn root_propagator(clauses: &Clauses, num_vars: u32) -> Option<Propagator> {
+    let mut up = Propagator::from_clauses(clauses, num_vars, &[]);
+    up.propagate_root().then_some(up)
 }
 
 /// The `tables` solver as a [`Backend`]: the family's [`TableSpec`] is
@@ -38,6 +51,10 @@ pub struct TablesBackend {
     store: ClauseStore,
     /// The clauses added after the first solve call.
     extra: Vec<Vec<Lit>>,
+    /// Unit propagation over the clauses given before the first solve
+    /// call (the later ones speak of the groups, which the answers
+    /// satisfy), built once; inner `None` if its root fails.
+    propagator: Option<Option<Propagator>>,
     solved: bool,
     stop: Option<Stop>,
     stats: TableStats,
@@ -55,6 +72,7 @@ impl TablesBackend {
             spec,
             store: ClauseStore::default(),
             extra: Vec::new(),
+            propagator: None,
             solved: false,
             stop,
             stats: TableStats::default(),
@@ -64,8 +82,11 @@ impl TablesBackend {
 
     /// The groups' values extended to a model of the clauses.
     fn extend(&mut self, fixed: &[Lit], deadline: Option<Instant>) -> Result<Outcome> {
-        if let Some(model) = extend_by_propagation(&self.store.clauses, self.store.num_vars, fixed)
-        {
+        let (clauses, num_vars) = (&self.store.clauses, self.store.num_vars);
+        let propagator = self
+            .propagator
+            .get_or_insert_with(|| root_propagator(clauses, num_vars));
+        if let Some(model) = propagator.as_mut().and_then(|up| extend_with(up, fixed)) {
             self.extended_by = Some("propagation");
             return Ok(Outcome::Sat(model));
         }
@@ -113,12 +134,27 @@ impl Backend for TablesBackend {
 
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
         self.solved = true;
-        let (outcome, stats) = solve_tables(&self.spec, &self.extra, deadline, self.stop.as_ref())
-            .ok_or_else(|| {
-                Error::Solver(
-                    "the tables solver takes later clauses over its groups' variables only".into(),
-                )
-            })?;
+        let searched = if self.propagator.is_none() {
+            // The propagator that extends the answer is built beside the
+            // first search (on another core).
+            let (clauses, num_vars) = (&self.store.clauses, self.store.num_vars);
+            let (spec, extra, stop) = (&self.spec, &self.extra, self.stop.as_ref());
+            let (searched, built) = std::thread::scope(|scope| {
+                let building = scope.spawn(|| root_propagator(clauses, num_vars));
+                let searched = solve_tables(spec, extra, deadline, stop);
+                (searched, building.join())
+            });
+            // A build that panicked is tried again when needed.
+            self.propagator = built.ok();
+            searched
+        } else {
+            solve_tables(&self.spec, &self.extra, deadline, self.stop.as_ref())
+        };
+        let (outcome, stats) = searched.ok_or_else(|| {
+            Error::Solver(
+                "the tables solver takes later clauses over its groups' variables only".into(),
+            )
+        })?;
         self.stats = stats;
         match outcome {
             TableOutcome::Sat(fixed) => self.extend(&fixed, deadline),
