@@ -264,7 +264,7 @@ fn puzzle_to_comments(puzzle: &str) -> Vec<String> {
 
 /// Accumulates metadata from comment lines, including multi-line items such
 /// as the puzzle text. Call [`MetadataBuilder::finish`] at the end.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct MetadataBuilder {
     meta: Metadata,
     puzzle_lines: Option<Vec<String>>,

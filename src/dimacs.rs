@@ -15,7 +15,7 @@
 //! WCNF, the first literal of every clause would become its weight. A line `%` (SATLIB's trailer) ends
 //! the formula.
 
-use crate::cnf::{Formula, Kind, MetadataBuilder};
+use crate::cnf::{Formula, Kind, Metadata, MetadataBuilder};
 use crate::error::{Error, Result};
 use crate::io::Input;
 use rustsat::types::Lit;
@@ -150,7 +150,24 @@ pub fn read_into<S: Sink>(
 
 /// Reads a whole formula with its header.
 pub fn read_formula(input: &mut Input, options: ReadOptions) -> Result<Formula> {
-    let mut collector = FormulaCollector::default();
+    read_formula_with(input, options, None)
+}
+
+/// Reads a whole formula with its header, as [`read_formula`], calling
+/// `at_problem_line` with the header's metadata when the `p` line is read
+/// (so that work on the header can start while the clauses are read).
+/// Comments after the `p` line may still change the final metadata.
+pub fn read_formula_with(
+    input: &mut Input,
+    options: ReadOptions,
+    at_problem_line: Option<&mut dyn FnMut(&Metadata)>,
+) -> Result<Formula> {
+    let mut collector = FormulaCollector {
+        formula: Formula::default(),
+        metadata: MetadataBuilder::default(),
+        total_weight: 0,
+        at_problem_line,
+    };
     let summary = read_into(input, options, &mut collector)?;
     let FormulaCollector {
         mut formula,
@@ -268,13 +285,15 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
 
 /// Collects a stream into a [`Formula`].
 #[derive(Default)]
-struct FormulaCollector {
+struct FormulaCollector<'h> {
     formula: Formula,
     metadata: MetadataBuilder,
     total_weight: u64,
+    /// Called with the header's metadata at the `p` line.
+    at_problem_line: Option<&'h mut dyn FnMut(&Metadata)>,
 }
 
-impl Sink for FormulaCollector {
+impl Sink for FormulaCollector<'_> {
     fn comment(&mut self, line: &str, in_header: bool) -> Result<(), String> {
         if in_header {
             self.formula.header.push(line.to_string());
@@ -282,6 +301,9 @@ impl Sink for FormulaCollector {
         self.metadata.absorb(line)
     }
     fn problem(&mut self, _problem: ProblemLine) -> Result<(), String> {
+        if let Some(hook) = self.at_problem_line.take() {
+            hook(&self.metadata.clone().finish());
+        }
         Ok(())
     }
     fn hard(&mut self, clause: &[Lit]) -> Result<(), String> {
@@ -697,12 +719,27 @@ fn write_soft_clauses(out: &mut dyn Write, formula: &Formula) -> std::io::Result
 
 /// Writes a clause as a DIMACS line: `1 -2 3 0`.
 pub fn write_clause(out: &mut dyn Write, clause: &[Lit]) -> std::io::Result<()> {
-    let mut buffer = itoa::Buffer::new();
+    // The line is put together here and written in one call (or a few,
+    // for a long clause).
+    let mut line = [0u8; 512];
+    let mut len = 0;
+    let mut number = itoa::Buffer::new();
     for lit in clause {
-        out.write_all(buffer.format(lit.to_ipasir()).as_bytes())?;
-        out.write_all(b" ")?;
+        let text = number.format(lit.to_ipasir()).as_bytes();
+        if len + text.len() + 1 > line.len() {
+            out.write_all(&line[..len])?;
+            len = 0;
+        }
+        line[len..len + text.len()].copy_from_slice(text);
+        line[len + text.len()] = b' ';
+        len += text.len() + 1;
     }
-    out.write_all(b"0\n")
+    if len + 2 > line.len() {
+        out.write_all(&line[..len])?;
+        len = 0;
+    }
+    line[len..len + 2].copy_from_slice(b"0\n");
+    out.write_all(&line[..len + 2])
 }
 
 /// Writes a formula: the header comments, then `p cnf` and the clauses, or
@@ -768,6 +805,24 @@ mod tests {
             .iter()
             .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
             .collect()
+    }
+
+    #[test]
+    fn the_header_hook_sees_the_header_at_the_p_line() {
+        let text = "c family crossword\nc var 1 a\np cnf 1 1\nc family late\n1 0\n";
+        let mut seen = Vec::new();
+        let mut hook = |meta: &Metadata| seen.push(meta.clone());
+        let f = read_formula_with(
+            &mut Input::from_text("t.cnf", text),
+            ReadOptions::default(),
+            Some(&mut hook),
+        )
+        .expect("valid");
+        assert_eq!(seen.len(), 1);
+        assert_eq!(seen[0].family.as_deref(), Some("crossword"));
+        assert_eq!(seen[0].names.len(), 1);
+        // A comment after the `p` line still counts in the end.
+        assert_ne!(seen[0], f.meta);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `solve`: a CNF stream in, the model stream out.
 
 use super::Command;
-use crate::dimacs::{read_formula, ReadOptions};
+use crate::dimacs::{read_formula, read_formula_with, ReadOptions};
 use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
 use crate::multi::Parts;
@@ -11,11 +11,12 @@ use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
 use crate::solver::proof::ProofRequest;
 use crate::solver::registry::{find_program, kissat_companion, Registry, SolverConfig};
-use crate::solver::tables::{self, TablesBackend};
+use crate::solver::tables::{self, StartedSearch, TablesBackend};
 use crate::solver::{embedded, Backend};
 use clap::Parser;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Solve a CNF (or WCNF) stream; print the model stream.
@@ -483,30 +484,65 @@ impl Command for SolveArgs {
                     input.name
                 )));
             }
-            let mut formula = read_formula(
+            // Whether the tables solver answers a formula with this header:
+            // asked for, or preferred by the header for one answer.
+            let header_solver_of = |meta: &crate::cnf::Metadata| -> Option<String> {
+                meta.prefer_solver.clone().filter(|_| {
+                    self.solver.is_none()
+                        && self.portfolio.is_none()
+                        && external.is_none()
+                        && self.solver_cmd.is_none()
+                        && proof.is_none()
+                })
+            };
+            let wants_tables = |meta: &crate::cnf::Metadata| -> bool {
+                let header_tables = header_solver_of(meta).as_deref() == Some(tables::NAME)
+                    && !self.all
+                    && self.max.is_none_or(|m| m <= 1)
+                    && self.check_tables_question().is_ok();
+                header_tables || self.solver.as_deref() == Some(tables::NAME)
+            };
+            // The tables' first search starts at the `p` line, beside the
+            // reading of the clauses (on another core), with the header it
+            // was started from.
+            let name = input.name.clone();
+            let deadline = time_limit.map(|limit| std::time::Instant::now() + limit);
+            let mut early: Option<(crate::cnf::Metadata, Arc<tables::TableSpec>, StartedSearch)> =
+                None;
+            let mut start_early = |meta: &crate::cnf::Metadata| {
+                if wants_tables(meta) {
+                    if let Ok(Some(spec)) = table_spec_of(meta, &name) {
+                        let spec = Arc::new(spec);
+                        let started = StartedSearch::start(Arc::clone(&spec), deadline);
+                        early = Some((meta.clone(), spec, started));
+                    }
+                }
+            };
+            let mut formula = read_formula_with(
                 &mut input,
                 ReadOptions {
                     relaxed: self.relaxed,
                 },
+                Some(&mut start_early),
             )?;
             // The encoder's preferred solver, when the command line names
             // none (and no proof asks for CaDiCaL) and this build has it.
-            let header_solver = formula.meta.prefer_solver.as_deref().filter(|_| {
-                self.solver.is_none()
-                    && self.portfolio.is_none()
-                    && external.is_none()
-                    && self.solver_cmd.is_none()
-                    && proof.is_none()
-            });
-            let preferred = header_solver.filter(|name| embedded::available().contains(name));
+            let header_solver = header_solver_of(&formula.meta);
+            let preferred = header_solver
+                .as_deref()
+                .filter(|name| embedded::available().contains(name));
             // The family's tables, when the `tables` solver is asked for
-            // (or preferred by the header, for one answer).
-            let header_tables = header_solver == Some(tables::NAME)
-                && !self.all
-                && self.max.is_none_or(|m| m <= 1)
-                && self.check_tables_question().is_ok();
-            let table_spec = if header_tables || self.solver.as_deref() == Some(tables::NAME) {
-                table_spec_of(&formula.meta, &input.name)?
+            // (or preferred by the header, for one answer); the early
+            // search's if the whole header is the one it started from.
+            let mut started = None;
+            let table_spec = if wants_tables(&formula.meta) {
+                match early.take() {
+                    Some((meta, spec, search)) if meta == formula.meta => {
+                        started = Some(search);
+                        Some(spec)
+                    }
+                    _ => table_spec_of(&formula.meta, &input.name)?.map(Arc::new),
+                }
             } else {
                 None
             };
@@ -561,7 +597,12 @@ impl Command for SolveArgs {
                         let spec = table_spec.clone().ok_or_else(|| {
                             Error::Usage("the tables solver has no tables for this formula".into())
                         })?;
-                        Ok(Box::new(TablesBackend::new(spec, None)?))
+                        match started.take() {
+                            Some(search) => {
+                                Ok(Box::new(TablesBackend::with_started(spec, search)?))
+                            }
+                            None => Ok(Box::new(TablesBackend::new(spec, None)?)),
+                        }
                     }
                     (None, Some(name)) => match &proof {
                         Some(request) => {

@@ -8,7 +8,44 @@ use crate::model::Model;
 use crate::solve::cubes::Propagator;
 use crate::solver::{Backend, ClauseStore, Outcome, Stop};
 use rustsat::types::Lit;
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Instant;
+
+/// A first search of the tables started early (in `solve`, as soon as the
+/// header gives the tables, while the clauses are still being read); it is
+/// stopped if dropped unused.
+pub struct StartedSearch {
+    handle: Option<JoinHandle<Option<(TableOutcome, TableStats)>>>,
+    stop: Stop,
+}
+
+impl StartedSearch {
+    /// Starts searching `spec` (no extra clauses) in a thread of its own,
+    /// until `deadline`.
+    pub fn start(spec: Arc<TableSpec>, deadline: Option<Instant>) -> StartedSearch {
+        let stop = Stop::new();
+        let signal = stop.clone();
+        let handle = std::thread::spawn(move || solve_tables(&spec, &[], deadline, Some(&signal)));
+        StartedSearch {
+            handle: Some(handle),
+            stop,
+        }
+    }
+
+    /// The search's result (`None` if its thread failed).
+    fn finish(mut self) -> Option<(TableOutcome, TableStats)> {
+        self.handle.take()?.join().ok().flatten()
+    }
+}
+
+impl Drop for StartedSearch {
+    fn drop(&mut self) {
+        if self.handle.is_some() {
+            self.stop.raise();
+        }
+    }
+}
 
 /// Extends `fixed` (literals that hold) to a model of `clauses` over
 /// `num_vars` variables by unit propagation (every variable it leaves
@@ -47,7 +84,9 @@ fn root_propagator(clauses: &Clauses, num_vars: u32) -> Option<Propagator> {
 /// the groups' variables only: the next call searches the tables with
 /// them.
 pub struct TablesBackend {
-    spec: TableSpec,
+    spec: Arc<TableSpec>,
+    /// The first search, when `solve` started it early.
+    started: Option<StartedSearch>,
     store: ClauseStore,
     /// The clauses added after the first solve call.
     extra: Vec<Vec<Lit>>,
@@ -65,11 +104,12 @@ pub struct TablesBackend {
 impl TablesBackend {
     /// A backend for `spec` (checked with [`TableSpec::validate`]);
     /// `stop` ends its searches early (a portfolio's signal).
-    pub fn new(spec: TableSpec, stop: Option<Stop>) -> Result<Self> {
+    pub fn new(spec: Arc<TableSpec>, stop: Option<Stop>) -> Result<Self> {
         spec.validate()
             .map_err(|e| Error::Solver(format!("tables: {e}")))?;
         Ok(TablesBackend {
             spec,
+            started: None,
             store: ClauseStore::default(),
             extra: Vec::new(),
             propagator: None,
@@ -78,6 +118,13 @@ impl TablesBackend {
             stats: TableStats::default(),
             extended_by: None,
         })
+    }
+
+    /// The backend whose first search is `started` (over the same `spec`).
+    pub fn with_started(spec: Arc<TableSpec>, started: StartedSearch) -> Result<Self> {
+        let mut backend = TablesBackend::new(spec, None)?;
+        backend.started = Some(started);
+        Ok(backend)
     }
 
     /// The groups' values extended to a model of the clauses.
@@ -138,10 +185,13 @@ impl Backend for TablesBackend {
             // The propagator that extends the answer is built beside the
             // first search (on another core).
             let (clauses, num_vars) = (&self.store.clauses, self.store.num_vars);
-            let (spec, extra, stop) = (&self.spec, &self.extra, self.stop.as_ref());
+            let (spec, extra, stop) = (&*self.spec, &self.extra, self.stop.as_ref());
+            let started = self.started.take().filter(|_| extra.is_empty());
             let (searched, built) = std::thread::scope(|scope| {
                 let building = scope.spawn(|| root_propagator(clauses, num_vars));
-                let searched = solve_tables(spec, extra, deadline, stop);
+                let searched = started
+                    .and_then(StartedSearch::finish)
+                    .or_else(|| solve_tables(spec, extra, deadline, stop));
                 (searched, building.join())
             });
             // A build that panicked is tried again when needed.

@@ -51,7 +51,7 @@ const CANDIDATE_WEIGHTS: [u32; 3] = [4, 2, 1];
 
 /// Below this many tuples a table's supported values are read off its
 /// tuples rather than searched per value.
-const FEW_TUPLES: u32 = 24;
+const FEW_TUPLES: u32 = 96;
 
 /// Each failure weighs this much more than the one before (older
 /// failures fade).
@@ -468,23 +468,31 @@ impl<'a> Mac<'a> {
                 !m
             }
         };
+        // The blocks before the first that changes stay as they are.
         let alive = &self.alive[t];
-        if !self.live[t]
+        let Some(first) = self.live[t]
             .iter()
-            .any(|&b| alive[b as usize] & !mask(b as usize) != 0)
-        {
+            .position(|&b| alive[b as usize] & !mask(b as usize) != 0)
+        else {
             return false;
-        }
+        };
         self.save(t);
         let alive = &mut self.alive[t];
+        let live = &mut self.live[t];
         let mut gone = 0;
-        self.live[t].retain(|&b| {
-            let before = alive[b as usize];
-            let after = before & mask(b as usize);
+        let mut kept = first;
+        for k in first..live.len() {
+            let b = live[k] as usize;
+            let before = alive[b];
+            let after = before & mask(b);
             gone += (before ^ after).count_ones();
-            alive[b as usize] = after;
-            after != 0
-        });
+            alive[b] = after;
+            if after != 0 {
+                live[kept] = b as u32;
+                kept += 1;
+            }
+        }
+        live.truncate(kept);
         self.count[t] -= gone;
         true
     }

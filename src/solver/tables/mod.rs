@@ -24,7 +24,7 @@ mod backend;
 mod mac;
 mod theory;
 
-pub use backend::{extend_by_propagation, TablesBackend};
+pub use backend::{extend_by_propagation, StartedSearch, TablesBackend};
 
 use super::Stop;
 use batsat::{lbool, SolverInterface};
@@ -659,7 +659,7 @@ mod tests {
             }],
             distinct: false,
         };
-        let mut backend = TablesBackend::new(spec, None).expect("valid spec");
+        let mut backend = TablesBackend::new(std::sync::Arc::new(spec), None).expect("valid spec");
         for clause in [
             &[a.pos_lit(), b.pos_lit()][..],
             &[a.neg_lit(), b.neg_lit()],
