@@ -507,15 +507,14 @@ impl Command for SolveArgs {
             // was started from.
             let name = input.name.clone();
             let deadline = time_limit.map(|limit| std::time::Instant::now() + limit);
-            let mut early: Option<(crate::cnf::Metadata, Arc<tables::TableSpec>, StartedSearch)> =
-                None;
+            let mut early: Option<(Arc<crate::cnf::Metadata>, StartedSearch)> = None;
             let mut start_early = |meta: &crate::cnf::Metadata| {
                 if wants_tables(meta) {
-                    if let Ok(Some(spec)) = table_spec_of(meta, &name) {
-                        let spec = Arc::new(spec);
-                        let started = StartedSearch::start(Arc::clone(&spec), deadline);
-                        early = Some((meta.clone(), spec, started));
-                    }
+                    let meta = Arc::new(meta.clone());
+                    let (header, source) = (Arc::clone(&meta), name.clone());
+                    let search =
+                        StartedSearch::start(move || table_spec_of(&header, &source), deadline);
+                    early = Some((meta, search));
                 }
             };
             let mut formula = read_formula_with(
@@ -537,9 +536,10 @@ impl Command for SolveArgs {
             let mut started = None;
             let table_spec = if wants_tables(&formula.meta) {
                 match early.take() {
-                    Some((meta, spec, search)) if meta == formula.meta => {
-                        started = Some(search);
-                        Some(spec)
+                    Some((meta, search)) if *meta == formula.meta => {
+                        let spec = search.spec()?;
+                        started = spec.is_some().then_some(search);
+                        spec
                     }
                     _ => table_spec_of(&formula.meta, &input.name)?.map(Arc::new),
                 }

@@ -8,29 +8,58 @@ use crate::model::Model;
 use crate::solve::cubes::Propagator;
 use crate::solver::{Backend, ClauseStore, Outcome, Stop};
 use rustsat::types::Lit;
+use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// A first search of the tables started early (in `solve`, as soon as the
-/// header gives the tables, while the clauses are still being read); it is
-/// stopped if dropped unused.
+/// header is read, while the clauses are still being read): a thread of
+/// its own works out the tables and searches them. It is stopped if
+/// dropped unused.
 pub struct StartedSearch {
+    /// The tables, once worked out (sent before the search begins).
+    spec: Receiver<Result<Option<Arc<TableSpec>>>>,
     handle: Option<JoinHandle<Option<(TableOutcome, TableStats)>>>,
     stop: Stop,
 }
 
 impl StartedSearch {
-    /// Starts searching `spec` (no extra clauses) in a thread of its own,
-    /// until `deadline`.
-    pub fn start(spec: Arc<TableSpec>, deadline: Option<Instant>) -> StartedSearch {
+    /// Works out the tables with `spec_of` and searches them (no extra
+    /// clauses) until `deadline`, in a thread of its own.
+    pub fn start(
+        spec_of: impl FnOnce() -> Result<Option<TableSpec>> + Send + 'static,
+        deadline: Option<Instant>,
+    ) -> StartedSearch {
         let stop = Stop::new();
         let signal = stop.clone();
-        let handle = std::thread::spawn(move || solve_tables(&spec, &[], deadline, Some(&signal)));
+        let (send, spec) = std::sync::mpsc::channel();
+        let handle = std::thread::spawn(move || {
+            let spec = match spec_of() {
+                Ok(Some(spec)) => Arc::new(spec),
+                other => {
+                    // No tables, or an error: nothing to search.
+                    let _ = send.send(other.map(|_| None));
+                    return None;
+                }
+            };
+            // The receiver may be gone (the search unused): no matter.
+            let _ = send.send(Ok(Some(Arc::clone(&spec))));
+            solve_tables(&spec, &[], deadline, Some(&signal))
+        });
         StartedSearch {
+            spec,
             handle: Some(handle),
             stop,
         }
+    }
+
+    /// The tables being searched (`None`: the family gives none), once
+    /// worked out; the first call only.
+    pub fn spec(&self) -> Result<Option<Arc<TableSpec>>> {
+        self.spec
+            .recv()
+            .map_err(|_| Error::Solver("tables: the search's thread failed".into()))?
     }
 
     /// The search's result (`None` if its thread failed).

@@ -684,6 +684,40 @@ mod tests {
     }
 
     #[test]
+    fn a_started_search_hands_over_its_tables_and_answer() {
+        // Rows and columns 01 and 10: one fill.
+        let spec = square(&[[0, 1], [1, 0]], false);
+        let given = spec.clone();
+        let started = StartedSearch::start(move || Ok(Some(given)), None);
+        let tables = started.spec().expect("worked out").expect("tables");
+        let mut backend = TablesBackend::with_started(tables, started).expect("valid");
+        backend.reserve(12).expect("reserved");
+        match backend.solve(None) {
+            Ok(Outcome::Sat(model)) => {
+                let lits: Vec<Lit> = (0..12)
+                    .map(|v| {
+                        let var = Var::new(v);
+                        if model.value(var) {
+                            var.pos_lit()
+                        } else {
+                            var.neg_lit()
+                        }
+                    })
+                    .collect();
+                assert_eq!(values_of(&spec, &lits), [0, 1, 1, 0]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // No tables, or an error working them out, come back as such.
+        assert!(StartedSearch::start(|| Ok(None), None)
+            .spec()
+            .expect("no error")
+            .is_none());
+        let failed = StartedSearch::start(|| Err(crate::error::Error::Usage("bad".into())), None);
+        assert_eq!(failed.spec().expect_err("the error").to_string(), "bad");
+    }
+
+    #[test]
     fn answers_extend_by_propagation_or_not_at_all() {
         let (a, b, c) = (Var::new(0), Var::new(1), Var::new(2));
         let mut clauses = Clauses::new();
