@@ -59,84 +59,123 @@ pub(crate) struct Propagator {
     branching: Vec<u32>,
 }
 
-impl Propagator {
-    /// A propagator for the hard clauses of `formula`, nothing assigned,
-    /// branching on the clauses of positive `projection` literals (see
-    /// [`Propagator::shortest_open_clause`]).
-    pub(super) fn new(formula: &Formula, projection: &[Var]) -> Propagator {
-        Propagator::from_clauses(&formula.hard, formula.num_vars, projection)
+/// A [`Propagator`] taking its clauses one by one: each is sorted, rid of
+/// repeated literals and tautologies, and counted per literal as it comes,
+/// so that [`PropagatorBuilder::build`] lays out the implication and watch
+/// lists in one more pass.
+pub(crate) struct PropagatorBuilder {
+    /// The clauses of two or more literals, one after the other; clause
+    /// `i` is `lits[starts[i]..starts[i + 1]]`.
+    lits: Vec<Lit>,
+    starts: Vec<usize>,
+    /// Unit clauses.
+    units: Vec<Lit>,
+    /// An empty clause was added.
+    empty: bool,
+    /// Per literal (by `Lit::lidx`): how many binary and how many longer
+    /// clauses have it.
+    binary_count: Vec<u32>,
+    long_count: Vec<u32>,
+    scratch: Vec<Lit>,
+}
+
+impl PropagatorBuilder {
+    /// No clauses yet, over at least `num_vars` variables.
+    pub(crate) fn new(num_vars: u32) -> Self {
+        let mut builder = PropagatorBuilder {
+            lits: Vec::new(),
+            starts: vec![0],
+            units: Vec::new(),
+            empty: false,
+            binary_count: Vec::new(),
+            long_count: Vec::new(),
+            scratch: Vec::new(),
+        };
+        builder.reserve(num_vars);
+        builder
     }
 
-    /// A propagator for `clauses` over `num_vars` variables, as
-    /// [`Propagator::new`].
-    pub(crate) fn from_clauses(clauses: &Clauses, num_vars: u32, projection: &[Var]) -> Propagator {
-        let num_vars = num_vars as usize;
+    /// Makes room for at least `num_vars` variables.
+    pub(crate) fn reserve(&mut self, num_vars: u32) {
+        let literals = 2 * num_vars as usize;
+        if literals > self.binary_count.len() {
+            self.binary_count.resize(literals, 0);
+            self.long_count.resize(literals, 0);
+        }
+    }
+
+    /// Adds a clause.
+    pub(crate) fn add(&mut self, lits: &[Lit]) {
+        if let Some(last) = lits.iter().map(|lit| lit.vidx32() + 1).max() {
+            self.reserve(last);
+        }
+        let clause = &mut self.scratch;
+        clause.clear();
+        clause.extend_from_slice(lits);
+        clause.sort_unstable();
+        clause.dedup();
+        if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
+            return; // a tautology
+        }
+        match clause.len() {
+            0 => self.empty = true,
+            1 => self.units.push(clause[0]),
+            len => {
+                // Binary clauses propagate through the implication lists;
+                // they are stored (unwatched) all the same, as branching
+                // candidates.
+                let counts = if len == 2 {
+                    &mut self.binary_count
+                } else {
+                    &mut self.long_count
+                };
+                for lit in clause.iter() {
+                    counts[lit.lidx()] += 1;
+                }
+                self.lits.extend_from_slice(clause);
+                self.starts.push(self.lits.len());
+            }
+        }
+    }
+
+    /// The propagator of the clauses added, nothing assigned, branching on
+    /// the clauses of positive `projection` literals (see
+    /// [`Propagator::shortest_open_clause`]).
+    pub(crate) fn build(self, projection: &[Var]) -> Propagator {
+        let literals = self.binary_count.len();
+        let clauses = self.starts.len() - 1;
         let mut up = Propagator {
             implied: Vec::new(),
             implied_starts: Vec::new(),
-            lits: Vec::new(),
-            starts: vec![0],
-            resume: Vec::new(),
+            lits: self.lits,
+            starts: self.starts,
+            resume: vec![2; clauses],
             watch_pool: Vec::new(),
             watch_start: Vec::new(),
-            watch_len: vec![0; 2 * num_vars],
-            truth: vec![0; 2 * num_vars],
+            watch_len: vec![0; literals],
+            truth: vec![0; literals],
             trail: Vec::new(),
             head: 0,
-            units: Vec::new(),
-            empty: false,
+            units: self.units,
+            empty: self.empty,
             branching: Vec::new(),
         };
-        // The clauses, sorted and without duplicates or tautologies, and
-        // per literal how many binary and how many longer clauses have it.
-        let mut binary_count = vec![0u32; 2 * num_vars];
-        let mut long_count = vec![0u32; 2 * num_vars];
-        let mut clause: Vec<Lit> = Vec::new();
-        for lits in clauses.iter() {
-            clause.clear();
-            clause.extend_from_slice(lits);
-            clause.sort_unstable();
-            clause.dedup();
-            if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
-                continue; // a tautology
-            }
-            match clause.len() {
-                0 => up.empty = true,
-                1 => up.units.push(clause[0]),
-                len => {
-                    // Binary clauses propagate through the implication
-                    // lists; they are stored (unwatched) all the same, as
-                    // branching candidates.
-                    let counts = if len == 2 {
-                        &mut binary_count
-                    } else {
-                        &mut long_count
-                    };
-                    for lit in &clause {
-                        counts[lit.lidx()] += 1;
-                    }
-                    up.lits.extend_from_slice(&clause);
-                    up.starts.push(up.lits.len());
-                    up.resume.push(2);
-                }
-            }
-        }
         up.implied_starts = std::iter::once(0)
-            .chain(binary_count.iter().scan(0u32, |sum, &n| {
+            .chain(self.binary_count.iter().scan(0u32, |sum, &n| {
                 *sum += n;
                 Some(*sum)
             }))
             .collect();
         up.watch_start = std::iter::once(0)
-            .chain(long_count.iter().scan(0usize, |sum, &n| {
+            .chain(self.long_count.iter().scan(0usize, |sum, &n| {
                 *sum += n as usize;
                 Some(*sum)
             }))
             .collect();
-        up.implied = vec![Lit::new(0, false); up.implied_starts[2 * num_vars] as usize];
-        up.watch_pool = vec![0; up.watch_start[2 * num_vars]];
-        let mut implied_len = vec![0u32; 2 * num_vars];
-        for i in 0..up.starts.len() - 1 {
+        up.implied = vec![Lit::new(0, false); up.implied_starts[literals] as usize];
+        up.watch_pool = vec![0; up.watch_start[literals]];
+        let mut implied_len = vec![0u32; literals];
+        for i in 0..clauses {
             let clause = &up.lits[up.starts[i]..up.starts[i + 1]];
             if clause.len() == 2 {
                 for (a, b) in [(clause[0], clause[1]), (clause[1], clause[0])] {
@@ -154,6 +193,37 @@ impl Propagator {
         }
         up.branch_on(projection);
         up
+    }
+}
+
+impl Propagator {
+    /// A propagator for the hard clauses of `formula`, nothing assigned,
+    /// branching on the clauses of positive `projection` literals (see
+    /// [`Propagator::shortest_open_clause`]).
+    pub(super) fn new(formula: &Formula, projection: &[Var]) -> Propagator {
+        Propagator::from_clauses(&formula.hard, formula.num_vars, projection)
+    }
+
+    /// A propagator for `clauses` over `num_vars` variables, as
+    /// [`Propagator::new`].
+    pub(crate) fn from_clauses(clauses: &Clauses, num_vars: u32, projection: &[Var]) -> Propagator {
+        let mut builder = PropagatorBuilder::new(num_vars);
+        for clause in clauses.iter() {
+            builder.add(clause);
+        }
+        builder.build(projection)
+    }
+
+    /// The clauses it propagates (sorted, without repeated literals or
+    /// tautologies; the literals of a clause may have moved): a formula
+    /// with the same models as the clauses it was built from.
+    pub(crate) fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {
+        let empty: &[Lit] = &[];
+        self.empty
+            .then_some(empty)
+            .into_iter()
+            .chain(self.units.iter().map(std::slice::from_ref))
+            .chain(self.starts.windows(2).map(|w| &self.lits[w[0]..w[1]]))
     }
 
     /// Marks the clauses made only of positive `projection` literals as

@@ -5,8 +5,8 @@ use super::{solve_tables, TableOutcome, TableSpec, TableStats};
 use crate::cnf::Clauses;
 use crate::error::{Error, Result};
 use crate::model::Model;
-use crate::solve::cubes::Propagator;
-use crate::solver::{Backend, ClauseStore, Outcome, Stop};
+use crate::solve::cubes::{Propagator, PropagatorBuilder};
+use crate::solver::{Backend, Outcome, Stop};
 use rustsat::types::Lit;
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
@@ -98,16 +98,17 @@ fn extend_with(up: &mut Propagator, fixed: &[Lit]) -> Option<Model> {
     model
 }
 
-/// A propagator over `clauses` with its root propagated; `None` if that
-/// fails (no model extends anything).
-fn root_propagator(clauses: &Clauses, num_vars: u32) -> Option<Propagator> {
-    let mut up = Propagator::from_clauses(clauses, num_vars, &[]);
-    up.propagate_root().then_some(up)
+/// The propagator of `builder`'s clauses with its root propagated, and
+/// whether that held (else no model extends anything).
+fn root_propagator(builder: PropagatorBuilder) -> (Propagator, bool) {
+    let mut up = builder.build(&[]);
+    let holds = up.propagate_root();
+    (up, holds)
 }
 
 /// The `tables` solver as a [`Backend`]: the family's [`TableSpec`] is
-/// what it searches; the formula's clauses, kept as they come, are what
-/// its answer is extended to ([`extend_by_propagation`], else by CaDiCaL
+/// what it searches; the formula's clauses, laid out for unit propagation
+/// as they come, are what its answer is extended to ([`extend_by_propagation`], else by CaDiCaL
 /// or MiniSat under the groups' values as assumptions). Clauses added
 /// after the first call (an enumeration's blocking clauses) must speak of
 /// the groups' variables only: the next call searches the tables with
@@ -116,14 +117,16 @@ pub struct TablesBackend {
     spec: Arc<TableSpec>,
     /// The first search, when `solve` started it early.
     started: Option<StartedSearch>,
-    store: ClauseStore,
+    /// The clauses given before the first solve call, until then.
+    builder: Option<PropagatorBuilder>,
+    /// The number of variables declared or used.
+    num_vars: u32,
     /// The clauses added after the first solve call.
     extra: Vec<Vec<Lit>>,
     /// Unit propagation over the clauses given before the first solve
     /// call (the later ones speak of the groups, which the answers
-    /// satisfy), built once; inner `None` if its root fails.
-    propagator: Option<Option<Propagator>>,
-    solved: bool,
+    /// satisfy), and whether its root holds; built by the first call.
+    propagator: Option<(Propagator, bool)>,
     stop: Option<Stop>,
     stats: TableStats,
     /// How the last answer became a model of the clauses.
@@ -139,10 +142,10 @@ impl TablesBackend {
         Ok(TablesBackend {
             spec,
             started: None,
-            store: ClauseStore::default(),
+            builder: Some(PropagatorBuilder::new(0)),
+            num_vars: 0,
             extra: Vec::new(),
             propagator: None,
-            solved: false,
             stop,
             stats: TableStats::default(),
             extended_by: None,
@@ -158,11 +161,10 @@ impl TablesBackend {
 
     /// The groups' values extended to a model of the clauses.
     fn extend(&mut self, fixed: &[Lit], deadline: Option<Instant>) -> Result<Outcome> {
-        let (clauses, num_vars) = (&self.store.clauses, self.store.num_vars);
-        let propagator = self
-            .propagator
-            .get_or_insert_with(|| root_propagator(clauses, num_vars));
-        if let Some(model) = propagator.as_mut().and_then(|up| extend_with(up, fixed)) {
+        let (up, holds) = self.propagator.as_mut().ok_or_else(|| {
+            Error::Solver("tables: the propagator that extends the answer was not built".into())
+        })?;
+        if let Some(model) = holds.then(|| extend_with(up, fixed)).flatten() {
             self.extended_by = Some("propagation");
             return Ok(Outcome::Sat(model));
         }
@@ -174,8 +176,11 @@ impl TablesBackend {
             })?;
         let mut solver = crate::solver::embedded::create(name, &[])?
             .ok_or_else(|| Error::Solver(format!("tables: embedded {name} missing")))?;
-        solver.reserve(self.store.num_vars)?;
-        for clause in self.store.clauses.iter() {
+        solver.reserve(self.num_vars)?;
+        for clause in up.clauses() {
+            solver.add_clause(clause)?;
+        }
+        for clause in &self.extra {
             solver.add_clause(clause)?;
         }
         self.extended_by = Some(name);
@@ -196,34 +201,37 @@ impl Backend for TablesBackend {
     }
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
-        self.store.reserve(num_vars);
+        self.num_vars = self.num_vars.max(num_vars);
+        if let Some(builder) = &mut self.builder {
+            builder.reserve(num_vars);
+        }
         Ok(())
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
-        if self.solved {
-            self.extra.push(clause.to_vec());
+        if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
+            self.num_vars = self.num_vars.max(max);
         }
-        self.store.add(clause);
+        match &mut self.builder {
+            Some(builder) => builder.add(clause),
+            None => self.extra.push(clause.to_vec()),
+        }
         Ok(())
     }
 
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
-        self.solved = true;
-        let searched = if self.propagator.is_none() {
+        let searched = if let Some(builder) = self.builder.take() {
             // The propagator that extends the answer is built beside the
             // first search (on another core).
-            let (clauses, num_vars) = (&self.store.clauses, self.store.num_vars);
-            let (spec, extra, stop) = (&*self.spec, &self.extra, self.stop.as_ref());
-            let started = self.started.take().filter(|_| extra.is_empty());
+            let (spec, stop) = (&*self.spec, self.stop.as_ref());
+            let started = self.started.take();
             let (searched, built) = std::thread::scope(|scope| {
-                let building = scope.spawn(|| root_propagator(clauses, num_vars));
+                let building = scope.spawn(|| root_propagator(builder));
                 let searched = started
                     .and_then(StartedSearch::finish)
-                    .or_else(|| solve_tables(spec, extra, deadline, stop));
+                    .or_else(|| solve_tables(spec, &[], deadline, stop));
                 (searched, building.join())
             });
-            // A build that panicked is tried again when needed.
             self.propagator = built.ok();
             searched
         } else {
