@@ -719,27 +719,61 @@ fn write_soft_clauses(out: &mut dyn Write, formula: &Formula) -> std::io::Result
 
 /// Writes a clause as a DIMACS line: `1 -2 3 0`.
 pub fn write_clause(out: &mut dyn Write, clause: &[Lit]) -> std::io::Result<()> {
-    // The line is put together here and written in one call (or a few,
-    // for a long clause).
     let mut line = [0u8; 512];
-    let mut len = 0;
-    let mut number = itoa::Buffer::new();
-    for lit in clause {
-        let text = number.format(lit.to_ipasir()).as_bytes();
-        if len + text.len() + 1 > line.len() {
-            out.write_all(&line[..len])?;
-            len = 0;
+    let mut writer = ClauseWriter {
+        out,
+        buffer: &mut line,
+        len: 0,
+    };
+    writer.clause(clause)?;
+    writer.flush()
+}
+
+/// DIMACS clause lines put together in a buffer and written out a buffer
+/// at a time (a few calls for a formula instead of several per literal).
+struct ClauseWriter<'a> {
+    out: &'a mut dyn Write,
+    buffer: &'a mut [u8],
+    len: usize,
+}
+
+impl ClauseWriter<'_> {
+    /// The longest literal: a sign and ten digits, and a space.
+    const LITERAL: usize = 12;
+
+    fn clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
+        for lit in clause {
+            if self.len + Self::LITERAL > self.buffer.len() {
+                self.flush()?;
+            }
+            self.number(lit.to_ipasir());
+            self.byte(b' ');
         }
-        line[len..len + text.len()].copy_from_slice(text);
-        line[len + text.len()] = b' ';
-        len += text.len() + 1;
+        if self.len + 2 > self.buffer.len() {
+            self.flush()?;
+        }
+        self.byte(b'0');
+        self.byte(b'\n');
+        Ok(())
     }
-    if len + 2 > line.len() {
-        out.write_all(&line[..len])?;
-        len = 0;
+
+    fn number(&mut self, value: i32) {
+        let mut digits = itoa::Buffer::new();
+        for &byte in digits.format(value).as_bytes() {
+            self.byte(byte);
+        }
     }
-    line[len..len + 2].copy_from_slice(b"0\n");
-    out.write_all(&line[..len + 2])
+
+    fn byte(&mut self, byte: u8) {
+        self.buffer[self.len] = byte;
+        self.len += 1;
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.write_all(&self.buffer[..self.len])?;
+        self.len = 0;
+        Ok(())
+    }
 }
 
 /// Writes a formula: the header comments, then `p cnf` and the clauses, or
@@ -753,9 +787,16 @@ pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<
     match formula.kind {
         Kind::Cnf => {
             writeln!(out, "p cnf {} {}", formula.num_vars, formula.hard.len())?;
+            let mut buffer = vec![0u8; 1 << 16];
+            let mut writer = ClauseWriter {
+                out,
+                buffer: &mut buffer,
+                len: 0,
+            };
             for clause in formula.hard.iter() {
-                write_clause(out, clause)?;
+                writer.clause(clause)?;
             }
+            writer.flush()?;
         }
         Kind::Wcnf if formula.hard.is_empty() && formula.soft.is_empty() => {
             // The 2022+ format has no `p` line, so without clauses it would

@@ -134,6 +134,7 @@ impl WordGraph {
         for i in (0..len).rev() {
             let mut ids: HashMap<Vec<(u8, u32)>, u32> = HashMap::default();
             let mut layer_edges = Vec::new();
+            let mut children: Vec<(u8, u32)> = Vec::new();
             let mut start = 0;
             while start < sorted.len() {
                 let prefix = &sorted[start][..i];
@@ -141,14 +142,18 @@ impl WordGraph {
                 while end < sorted.len() && &sorted[end][..i] == prefix {
                     end += 1;
                 }
-                let mut children: Vec<(u8, u32)> =
-                    (start..end).map(|k| (sorted[k][i], node[k])).collect();
+                children.clear();
+                children.extend((start..end).map(|k| (sorted[k][i], node[k])));
                 children.dedup();
-                let fresh = ids.len() as u32;
-                let id = *ids.entry(children.clone()).or_insert(fresh);
-                if id == fresh {
-                    layer_edges.extend(children.iter().map(|&(x, to)| (id, x, to)));
-                }
+                let id = match ids.get(&children) {
+                    Some(&id) => id,
+                    None => {
+                        let id = ids.len() as u32;
+                        ids.insert(children.clone(), id);
+                        layer_edges.extend(children.iter().map(|&(x, to)| (id, x, to)));
+                        id
+                    }
+                };
                 node[start..end].fill(id);
                 start = end;
             }
