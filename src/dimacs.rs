@@ -501,6 +501,18 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let token_start = i;
+            // The common token read in the same pass: an optional minus
+            // and up to nine digits (anything else goes to `parse_int`).
+            let negative = b == b'-';
+            let digits = i + usize::from(negative);
+            let mut end = digits;
+            let mut magnitude: i64 = 0;
+            while end < len && end - digits < 9 && bytes[end].is_ascii_digit() {
+                magnitude = magnitude * 10 + i64::from(bytes[end] - b'0');
+                end += 1;
+            }
+            let read = end > digits && (end == len || bytes[end].is_ascii_whitespace());
+            i = end;
             while i < len && !bytes[i].is_ascii_whitespace() {
                 i += 1;
             }
@@ -508,7 +520,11 @@ impl<'a> Parser<'a> {
             if !self.in_clause && self.begin_clause(token)? {
                 continue;
             }
-            let value = self.parse_int(token)?;
+            let value = match read {
+                true if negative => -magnitude,
+                true => magnitude,
+                false => self.parse_int(token)?,
+            };
             if value == 0 {
                 self.end_clause(sink)?;
             } else {
@@ -894,6 +910,16 @@ mod tests {
         };
         let err = read_formula(&mut input, ReadOptions::default()).expect_err("bad token");
         assert_eq!(err.to_string(), "t.cnf:3: 'x' is not a number");
+    }
+
+    #[test]
+    fn numbers_read_alike_in_every_spelling() {
+        let f = read("p cnf 12 2\n+1 -0\n0012 -3\t0\n").expect("valid");
+        assert_eq!(dimacs(&f.hard), vec![vec![1], vec![12, -3]]);
+        let err = read("p cnf 2 1\n1 -2x 0\n").expect_err("bad token");
+        assert_eq!(err.to_string(), "t.cnf:2: '-2x' is not a number");
+        let err = read("p cnf 2 1\n99999999999 0\n").expect_err("too large");
+        assert!(err.to_string().contains("out of range"), "{err}");
     }
 
     #[test]
