@@ -116,6 +116,65 @@ pub struct WordGraph {
     pub edges: Vec<Vec<(u32, u8, u32)>>,
 }
 
+/// Per node of a [`WordGraph`], a list of literals (the node's outgoing
+/// or incoming edges), all in one pool: each node has room for its edges
+/// on that side.
+struct NodeLists {
+    /// Per layer, the index of its first node.
+    layer_start: Vec<usize>,
+    /// Per node, where its room in `pool` begins, and how much it uses.
+    start: Vec<usize>,
+    len: Vec<u32>,
+    pool: Vec<Lit>,
+}
+
+impl NodeLists {
+    /// Room for the edges that `side` assigns to a node (its layer and
+    /// index, from the edge's layer and the edge).
+    fn new(graph: &WordGraph, side: impl Fn(usize, &(u32, u8, u32)) -> (usize, u32)) -> Self {
+        let layer_start: Vec<usize> = std::iter::once(0)
+            .chain(graph.nodes.iter().scan(0, |sum, &n| {
+                *sum += n;
+                Some(*sum)
+            }))
+            .collect();
+        let nodes = layer_start[graph.nodes.len()];
+        let mut room = vec![0usize; nodes];
+        for (i, layer) in graph.edges.iter().enumerate() {
+            for edge in layer {
+                let (layer, v) = side(i, edge);
+                room[layer_start[layer] + v as usize] += 1;
+            }
+        }
+        let start: Vec<usize> = room
+            .iter()
+            .scan(0, |sum, &n| {
+                let at = *sum;
+                *sum += n;
+                Some(at)
+            })
+            .collect();
+        let total = room.iter().sum();
+        NodeLists {
+            layer_start,
+            start,
+            len: vec![0; nodes],
+            pool: vec![Lit::new(0, false); total],
+        }
+    }
+
+    fn push(&mut self, layer: usize, v: usize, lit: Lit) {
+        let node = self.layer_start[layer] + v;
+        self.pool[self.start[node] + self.len[node] as usize] = lit;
+        self.len[node] += 1;
+    }
+
+    fn get(&self, layer: usize, v: usize) -> &[Lit] {
+        let node = self.layer_start[layer] + v;
+        &self.pool[self.start[node]..self.start[node] + self.len[node] as usize]
+    }
+}
+
 impl WordGraph {
     /// The minimal layered graph of `words`, all of length `len`.
     pub fn new<'a>(len: usize, words: impl IntoIterator<Item = &'a [u8]>) -> WordGraph {
@@ -371,9 +430,8 @@ impl Encoder<'_> {
             return;
         }
         let lits = self.graph_literals(&cells, &graph);
-        let mut outgoing: Vec<Vec<Vec<Lit>>> =
-            graph.nodes.iter().map(|&n| vec![Vec::new(); n]).collect();
-        let mut incoming = outgoing.clone();
+        let mut outgoing = NodeLists::new(&graph, |i, &(from, _, _)| (i, from));
+        let mut incoming = NodeLists::new(&graph, |i, &(_, _, to)| (i + 1, to));
         for (i, layer) in graph.edges.iter().enumerate() {
             // by_letter[x]: the edges with letter x, or for the last layer
             // without edge variables the nodes they leave.
@@ -385,7 +443,7 @@ impl Encoder<'_> {
                 let Some(edge) = lits.edges[i][e] else {
                     // The last layer: the node allows the letter.
                     if let (Some(node), Some(letter)) = (from_lit, letter) {
-                        outgoing[i][from].push(letter);
+                        outgoing.push(i, from, letter);
                         by_letter[(x - b'a') as usize].push(node);
                     }
                     continue;
@@ -414,8 +472,8 @@ impl Encoder<'_> {
                 if let Some(to_lit) = lits.nodes[i + 1][to].filter(|&t| t != edge) {
                     self.b.implies(edge, to_lit);
                 }
-                outgoing[i][from].push(edge);
-                incoming[i + 1][to].push(edge);
+                outgoing.push(i, from, edge);
+                incoming.push(i + 1, to, edge);
                 by_letter[(x - b'a') as usize].push(edge);
             }
             for (x, mut support) in by_letter.into_iter().enumerate() {
@@ -427,19 +485,21 @@ impl Encoder<'_> {
                 }
             }
         }
+        let mut clause = Vec::new();
         for (i, layer) in lits.nodes.iter().enumerate() {
             for (v, node) in layer.iter().enumerate() {
                 match node {
                     Some(node) => {
-                        for edges in [&outgoing[i][v], &incoming[i][v]] {
+                        for edges in [outgoing.get(i, v), incoming.get(i, v)] {
                             if !edges.contains(node) {
-                                let mut clause = edges.clone();
+                                clause.clear();
+                                clause.extend_from_slice(edges);
                                 clause.push(!*node);
                                 self.b.clause(&clause);
                             }
                         }
                     }
-                    None if i == 0 => self.b.clause(&outgoing[0][v]),
+                    None if i == 0 => self.b.clause(outgoing.get(0, v)),
                     None => {}
                 }
             }
