@@ -114,19 +114,7 @@ impl<'a> Mac<'a> {
         readers: &'a [Vec<(u32, u32)>],
         distinct: bool,
     ) -> Option<Self> {
-        let alive: Vec<Vec<u64>> = tables
-            .iter()
-            .map(|table| {
-                let n = table.len;
-                let mut bits = vec![!0u64; n.div_ceil(64)];
-                if n % 64 != 0 {
-                    if let Some(last) = bits.last_mut() {
-                        *last = (1u64 << (n % 64)) - 1;
-                    }
-                }
-                bits
-            })
-            .collect();
+        let alive: Vec<Vec<u64>> = tables.iter().map(TableIndex::all_tuples).collect();
         let (word_of, tuple_of, same_arity) = if distinct {
             word_ids(tables)
         } else {

@@ -70,6 +70,18 @@ impl TableIndex {
         self.groups.len()
     }
 
+    /// A bitset of all its tuples (as each search starts).
+    pub(super) fn all_tuples(&self) -> Vec<u64> {
+        let n = self.len;
+        let mut bits = vec![!0u64; n.div_ceil(64)];
+        if n % 64 != 0 {
+            if let Some(last) = bits.last_mut() {
+                *last = (1u64 << (n % 64)) - 1;
+            }
+        }
+        bits
+    }
+
     /// Tuple `i`'s values.
     pub(super) fn tuple(&self, i: usize) -> &[u8] {
         let arity = self.arity();
@@ -153,19 +165,7 @@ impl<'a> TableTheory<'a> {
         readers: &[Vec<(u32, u32)>],
         distinct: bool,
     ) -> Self {
-        let alive: Vec<Bits> = tables
-            .iter()
-            .map(|table| {
-                let n = table.len;
-                let mut bits = vec![!0u64; n.div_ceil(64)];
-                if n % 64 != 0 {
-                    if let Some(last) = bits.last_mut() {
-                        *last = (1u64 << (n % 64)) - 1;
-                    }
-                }
-                bits
-            })
-            .collect();
+        let alive: Vec<Bits> = tables.iter().map(TableIndex::all_tuples).collect();
         let n = value_of.len();
         TableTheory {
             tables,
