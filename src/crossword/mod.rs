@@ -27,6 +27,7 @@ pub mod assemble;
 pub mod check;
 pub mod decode;
 pub mod fill;
+pub mod graph;
 pub mod freeform;
 pub mod groups;
 pub mod ipuz;

@@ -2,7 +2,6 @@
 //! answer extended to a model of the whole formula.
 
 use super::{solve_tables, TableOutcome, TableSpec, TableStats};
-use crate::cnf::Clauses;
 use crate::error::{Error, Result};
 use crate::model::Model;
 use crate::solve::cubes::{Propagator, PropagatorBuilder};
@@ -76,18 +75,11 @@ impl Drop for StartedSearch {
     }
 }
 
-/// Extends `fixed` (literals that hold) to a model of `clauses` over
-/// `num_vars` variables by unit propagation (every variable it leaves
-/// open set false, and propagated); `None` on a conflict.
-pub fn extend_by_propagation(clauses: &Clauses, num_vars: u32, fixed: &[Lit]) -> Option<Model> {
-    let mut up = Propagator::from_clauses(clauses, num_vars, &[]);
-    up.propagate_root().then_some(())?;
-    extend_with(&mut up, fixed)
-}
-
-/// Extends `fixed` to a model by `up` (its root propagated), leaving `up`
-/// as it was.
-fn extend_with(up: &mut Propagator, fixed: &[Lit]) -> Option<Model> {
+/// Extends `fixed` (literals that hold) to a model by the unit
+/// propagation of `up` (its root propagated; every variable it leaves open
+/// set false, and propagated), leaving `up` as it was; `None` on a
+/// conflict.
+pub(super) fn extend_with(up: &mut Propagator, fixed: &[Lit]) -> Option<Model> {
     let mark = up.trail_len();
     let model = fixed
         .iter()
@@ -108,8 +100,8 @@ fn root_propagator(builder: PropagatorBuilder) -> (Propagator, bool) {
 
 /// The `tables` solver as a [`Backend`]: the family's [`TableSpec`] is
 /// what it searches; the formula's clauses, laid out for unit propagation
-/// as they come, are what its answer is extended to ([`extend_by_propagation`], else by CaDiCaL
-/// or MiniSat under the groups' values as assumptions). Clauses added
+/// as they come, are what its answer is extended to ([`extend_with`],
+/// else by CaDiCaL or MiniSat under the groups' values as assumptions). Clauses added
 /// after the first call (an enumeration's blocking clauses) must speak of
 /// the groups' variables only: the next call searches the tables with
 /// them.

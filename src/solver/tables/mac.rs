@@ -10,7 +10,7 @@
 //! CDCL's variable order misses for long, and proves nothing it cannot
 //! exhaust.
 
-use super::theory::TableIndex;
+use super::tuples::{TableIndex, TupleSets};
 use super::{Stop, MAX_VALUES};
 use std::time::Instant;
 
@@ -27,18 +27,9 @@ pub(super) enum MacOutcome {
     Stopped,
 }
 
-/// A table's tuples as they were before a level changed them.
-struct SavedTable {
-    table: u32,
-    live: Vec<u32>,
-    blocks: Vec<u64>,
-    count: u32,
-}
-
-/// Undo records of one level.
+/// Undo records of one level (beside the tables', which `tuples` keeps).
 #[derive(Default)]
 struct Level {
-    tables: Vec<SavedTable>,
     /// (group, its values before).
     domains: Vec<(u32, u32)>,
     /// Tables whose tuple the level made distinct from the others'.
@@ -69,18 +60,12 @@ pub(super) struct Mac<'a> {
     readers: &'a [Vec<(u32, u32)>],
     /// Per group: its values still possible.
     domain: Vec<u32>,
-    /// Per table: its tuples still possible, the blocks of them that are
-    /// not zero (in order) and how many.
-    alive: Vec<Vec<u64>>,
-    live: Vec<Vec<u32>>,
-    count: Vec<u32>,
+    /// Per table: its tuples still possible (a level of `tuples` for each
+    /// of `levels`).
+    tuples: TupleSets<'a>,
     /// Per table: whether its single tuple has been removed from the
     /// other tables of its arity.
     posted: Vec<bool>,
-    /// Per table and (position, value): a block that last supported it.
-    residue: Vec<Vec<u32>>,
-    /// Per table: the level that saved it last (`usize::MAX`: none).
-    saved_at: Vec<usize>,
     levels: Vec<Level>,
     /// Per group: its failure weight; the weight of the next failure.
     weight: Vec<f64>,
@@ -114,7 +99,6 @@ impl<'a> Mac<'a> {
         readers: &'a [Vec<(u32, u32)>],
         distinct: bool,
     ) -> Option<Self> {
-        let alive: Vec<Vec<u64>> = tables.iter().map(TableIndex::all_tuples).collect();
         let (word_of, tuple_of, same_arity) = if distinct {
             word_ids(tables)
         } else {
@@ -124,18 +108,8 @@ impl<'a> Mac<'a> {
             tables,
             readers,
             domain: values.to_vec(),
-            live: alive
-                .iter()
-                .map(|bits| (0..bits.len() as u32).collect())
-                .collect(),
-            alive,
-            count: tables.iter().map(|table| table.len as u32).collect(),
+            tuples: TupleSets::new(tables),
             posted: vec![false; tables.len()],
-            residue: tables
-                .iter()
-                .map(|table| vec![0u32; table.arity() * MAX_VALUES])
-                .collect(),
-            saved_at: vec![usize::MAX; tables.len()],
             levels: Vec::new(),
             weight: vec![1.0; values.len()],
             bump: 1.0,
@@ -149,7 +123,7 @@ impl<'a> Mac<'a> {
             backtracks: 0,
             decisions: 0,
         };
-        if mac.count.contains(&0) {
+        if tables.iter().any(|table| table.len == 0) {
             return None;
         }
         for t in 0..tables.len() {
@@ -188,6 +162,7 @@ impl<'a> Mac<'a> {
             let i = self.choose_tuple(t, &mut rng);
             self.decisions += 1;
             self.levels.push(Level::default());
+            self.tuples.push_level();
             decisions.push((t as u32, i as u32));
             self.keep_only(t, i);
             if self.propagate() {
@@ -235,7 +210,7 @@ impl<'a> Mac<'a> {
         let mut best: Vec<(f64, usize)> = Vec::with_capacity(CANDIDATE_WEIGHTS.len() + 1);
         let mut last_priority = None;
         for t in 0..self.tables.len() {
-            if self.count[t] <= 1 {
+            if self.tuples.count(t) <= 1 {
                 continue;
             }
             let priority = self.priority(t);
@@ -266,57 +241,25 @@ impl<'a> Mac<'a> {
             .filter(|&&g| self.readers[g].len() > 1 && self.domain[g].count_ones() > 1)
             .map(|&g| self.weight[g])
             .sum();
-        f64::from(self.count[t]) / weight.max(0.5)
+        f64::from(self.tuples.count(t)) / weight.max(0.5)
     }
 
     /// One of table `t`'s first few tuples left, at random.
     fn choose_tuple(&self, t: usize, rng: &mut fastrand::Rng) -> usize {
         let mut first = [0usize; CANDIDATE_WEIGHTS.len()];
         let mut n = 0;
-        'blocks: for &b in &self.live[t] {
-            let mut bits = self.alive[t][b as usize];
-            while bits != 0 {
-                first[n] = b as usize * 64 + bits.trailing_zeros() as usize;
-                n += 1;
-                if n == first.len() {
-                    break 'blocks;
-                }
-                bits &= bits - 1;
-            }
+        for (slot, i) in first.iter_mut().zip(self.tuples.tuples(t)) {
+            *slot = i;
+            n += 1;
         }
         first[pick(rng, n.max(1))]
-    }
-
-    /// Saves table `t` for the current level, once a level.
-    fn save(&mut self, t: usize) {
-        let level = self.levels.len();
-        if level > 0 && self.saved_at[t] != level {
-            self.saved_at[t] = level;
-            let live = self.live[t].clone();
-            let blocks = live.iter().map(|&b| self.alive[t][b as usize]).collect();
-            let count = self.count[t];
-            self.levels[level - 1].tables.push(SavedTable {
-                table: t as u32,
-                live,
-                blocks,
-                count,
-            });
-        }
     }
 
     fn pop_level(&mut self) {
         let Some(level) = self.levels.pop() else {
             return;
         };
-        for saved in level.tables.into_iter().rev() {
-            let t = saved.table as usize;
-            for (&b, block) in saved.live.iter().zip(saved.blocks) {
-                self.alive[t][b as usize] = block;
-            }
-            self.live[t] = saved.live;
-            self.count[t] = saved.count;
-            self.saved_at[t] = usize::MAX;
-        }
+        self.tuples.pop_level();
         for (g, mask) in level.domains.into_iter().rev() {
             self.domain[g as usize] = mask;
         }
@@ -353,30 +296,15 @@ impl<'a> Mac<'a> {
 
     /// Leaves table `t` tuple `i` only.
     fn keep_only(&mut self, t: usize, i: usize) {
-        self.save(t);
-        let b = i / 64;
-        for &block in &self.live[t] {
-            self.alive[t][block as usize] = 0;
-        }
-        self.alive[t][b] = 1 << (i % 64);
-        self.live[t] = vec![b as u32];
-        self.count[t] = 1;
+        self.tuples.keep_only(t, i);
         self.touch(t);
     }
 
     /// Removes tuple `i` from table `t` (if alive).
     fn remove_tuple(&mut self, t: usize, i: usize) {
-        let (b, bit) = (i / 64, 1u64 << (i % 64));
-        if self.alive[t][b] & bit == 0 {
-            return;
+        if self.tuples.remove(t, i) {
+            self.touch(t);
         }
-        self.save(t);
-        self.alive[t][b] &= !bit;
-        self.count[t] -= 1;
-        if self.alive[t][b] == 0 {
-            self.live[t].retain(|&x| x as usize != b);
-        }
-        self.touch(t);
     }
 
     /// A failure at group `g`: it weighs more from now on.
@@ -416,8 +344,15 @@ impl<'a> Mac<'a> {
                 for r in 0..self.readers[g].len() {
                     let (t, pos) = self.readers[g][r];
                     let t = t as usize;
-                    if self.narrow(t, pos as usize, self.domain[g], removed) {
-                        if self.count[t] == 0 {
+                    // Whichever of the values kept and removed are fewer.
+                    let kept = self.domain[g];
+                    let (values, keep) = if kept.count_ones() < removed.count_ones() {
+                        (kept, true)
+                    } else {
+                        (removed, false)
+                    };
+                    if self.tuples.narrow(t, pos as usize, values, keep) {
+                        if self.tuples.count(t) == 0 {
                             self.blame(g);
                             return false;
                         }
@@ -436,55 +371,6 @@ impl<'a> Mac<'a> {
         }
     }
 
-    /// Drops table `t`'s tuples whose value at `pos` is in `removed`
-    /// (`kept`: the values left); whether any was alive.
-    fn narrow(&mut self, t: usize, pos: usize, kept: u32, removed: u32) -> bool {
-        let table = &self.tables[t];
-        let by_kept = kept.count_ones() < removed.count_ones();
-        let values = if by_kept { kept } else { removed };
-        let mask = |b: usize| {
-            let mut m = 0u64;
-            let mut rest = values;
-            while rest != 0 {
-                let x = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                m |= table.with(pos, x).get(b).copied().unwrap_or(0);
-            }
-            if by_kept {
-                m
-            } else {
-                !m
-            }
-        };
-        // The blocks before the first that changes stay as they are.
-        let alive = &self.alive[t];
-        let Some(first) = self.live[t]
-            .iter()
-            .position(|&b| alive[b as usize] & !mask(b as usize) != 0)
-        else {
-            return false;
-        };
-        self.save(t);
-        let alive = &mut self.alive[t];
-        let live = &mut self.live[t];
-        let mut gone = 0;
-        let mut kept = first;
-        for k in first..live.len() {
-            let b = live[k] as usize;
-            let before = alive[b];
-            let after = before & mask(b);
-            gone += (before ^ after).count_ones();
-            alive[b] = after;
-            if after != 0 {
-                live[kept] = b as u32;
-                kept += 1;
-            }
-        }
-        live.truncate(kept);
-        self.count[t] -= gone;
-        true
-    }
-
     /// Rules out the values of table `t`'s groups that none of its tuples
     /// has, and with distinctness its single tuple from the other tables;
     /// false on a failure.
@@ -492,16 +378,11 @@ impl<'a> Mac<'a> {
         let table = &self.tables[t];
         let arity = table.arity();
         let mut supported = [0u32; 64];
-        let few = self.count[t] <= FEW_TUPLES;
+        let few = self.tuples.count(t) <= FEW_TUPLES;
         if few {
-            for &b in &self.live[t] {
-                let mut bits = self.alive[t][b as usize];
-                while bits != 0 {
-                    let i = b as usize * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    for (pos, &x) in table.tuple(i).iter().enumerate().take(supported.len()) {
-                        supported[pos] |= 1 << x;
-                    }
+            for i in self.tuples.tuples(t) {
+                for (pos, &x) in table.tuple(i).iter().enumerate().take(supported.len()) {
+                    supported[pos] |= 1 << x;
                 }
             }
         }
@@ -521,22 +402,21 @@ impl<'a> Mac<'a> {
                 self.set_domain(g, keep);
             }
         }
-        if !self.word_of.is_empty() && self.count[t] == 1 && !self.posted[t] {
+        if !self.word_of.is_empty() && self.tuples.count(t) == 1 && !self.posted[t] {
             self.posted[t] = true;
             if let Some(level) = self.levels.last_mut() {
                 level.posted.push(t as u32);
             }
-            let Some(&b) = self.live[t].first() else {
+            let Some(i) = self.tuples.tuples(t).next() else {
                 return false;
             };
-            let i = b as usize * 64 + self.alive[t][b as usize].trailing_zeros() as usize;
             let word = self.word_of[t][i] as usize;
             for k in 0..self.same_arity[t].len() {
                 let other = self.same_arity[t][k] as usize;
                 let j = self.tuple_of[other][word];
                 if j != u32::MAX {
                     self.remove_tuple(other, j as usize);
-                    if self.count[other] == 0 {
+                    if self.tuples.count(other) == 0 {
                         return false;
                     }
                 }
@@ -547,28 +427,12 @@ impl<'a> Mac<'a> {
 
     /// The values of `domain` that a tuple of table `t` has at `pos`.
     fn supported_values(&mut self, t: usize, pos: usize, domain: u32) -> u32 {
-        let table = &self.tables[t];
-        let alive = &self.alive[t];
         let mut keep = 0;
         let mut rest = domain;
         while rest != 0 {
-            let x = rest.trailing_zeros() as usize;
+            let x = rest.trailing_zeros();
             rest &= rest - 1;
-            let with = table.with(pos, x as u8);
-            let key = pos * MAX_VALUES + x;
-            let residue = self.residue[t][key] as usize;
-            if residue < with.len() && with[residue] & alive[residue] != 0 {
-                keep |= 1 << x;
-                continue;
-            }
-            if with.is_empty() {
-                continue;
-            }
-            if let Some(&b) = self.live[t]
-                .iter()
-                .find(|&&b| with[b as usize] & alive[b as usize] != 0)
-            {
-                self.residue[t][key] = b;
+            if self.tuples.supports(t, pos, x as u8) {
                 keep |= 1 << x;
             }
         }
@@ -639,7 +503,6 @@ fn word_ids(tables: &[TableIndex]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<Vec<u32
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::tables::Table;
 
     /// A 3x3 word square over `words` (values 0..3): rows are tables 0-2,
     /// columns 3-5; groups are the cells, row by row.
@@ -654,15 +517,7 @@ mod tests {
         }
         tables
             .into_iter()
-            .map(|groups| {
-                TableIndex::new(
-                    &Table {
-                        groups,
-                        tuples: words.to_vec(),
-                    },
-                    &values,
-                )
-            })
+            .map(|groups| TableIndex::new(&groups, words.iter().map(Vec::as_slice), &values))
             .collect()
     }
 

@@ -23,15 +23,17 @@
 mod backend;
 mod mac;
 mod theory;
+mod tuples;
 
-pub use backend::{extend_by_propagation, StartedSearch, TablesBackend};
+pub use backend::{StartedSearch, TablesBackend};
 
 use super::Stop;
 use batsat::{lbool, SolverInterface};
 use rustc_hash::FxHashMap as HashMap;
 use rustsat::types::{Lit, Var};
 use std::time::Instant;
-use theory::{TableIndex, TableTheory};
+use theory::TableTheory;
+use tuples::TableIndex;
 
 /// The solver's name (`solve --solver tables`, `c prefer-solver tables`).
 pub const NAME: &str = "tables";
@@ -210,30 +212,17 @@ struct Cdcl<'a> {
 impl<'a> Cdcl<'a> {
     /// BatSat's variables for `spec`'s groups over `tables` (as
     /// [`TableIndex`]), and its clauses with `extra`; `None` if a clause
-    /// of `extra` names another variable.
+    /// of `extra` names another variable. The solver first decides the
+    /// variables created first: the values with the largest `support`
+    /// (per group and value; a cell's common letters before its rare
+    /// ones).
     fn new(
         spec: &TableSpec,
         tables: &'a [TableIndex],
         readers: &'a [Vec<(u32, u32)>],
+        support: &[[f64; MAX_VALUES]],
         extra: &[Vec<Lit>],
     ) -> Option<Self> {
-        // The solver first decides the variables created first: the values
-        // that the most tuples of their groups' tables have (a cell's
-        // common letters before its rare ones).
-        let mut support = vec![[0f64; MAX_VALUES]; spec.groups.len()];
-        for table in tables {
-            let total = (table.len + 1) as f64;
-            for (pos, &g) in table.groups.iter().enumerate() {
-                for (x, score) in support[g].iter_mut().enumerate() {
-                    let count: u32 = table
-                        .with(pos, x as u8)
-                        .iter()
-                        .map(|b| b.count_ones())
-                        .sum();
-                    *score += ((f64::from(count) + 1.0) / total).ln();
-                }
-            }
-        }
         let mut order: Vec<(usize, u8, Var)> = spec
             .groups
             .iter()
@@ -386,9 +375,16 @@ pub fn solve_tables(
         .iter()
         .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
         .collect();
-    let tables: Vec<TableIndex> = ordered_tables(spec)
+    let shares = ValueShares::new(spec, &values);
+    let tables: Vec<TableIndex> = spec
+        .tables
         .iter()
-        .map(|table| TableIndex::new(table, &values))
+        .enumerate()
+        .map(|(t, table)| {
+            let order = shares.tuple_order(spec, t);
+            let tuples = order.iter().map(|&i| table.tuples[i].as_slice());
+            TableIndex::new(&table.groups, tuples, &values)
+        })
         .collect();
     let mut readers = vec![Vec::new(); spec.groups.len()];
     for (t, table) in spec.tables.iter().enumerate() {
@@ -396,7 +392,7 @@ pub fn solve_tables(
             readers[g].push((t as u32, pos as u32));
         }
     }
-    let mut cdcl = Cdcl::new(spec, &tables, &readers, extra)?;
+    let mut cdcl = Cdcl::new(spec, &tables, &readers, &shares.by_group, extra)?;
     let mut stats = TableStats::default();
     // A table without tuples: nothing fits.
     if tables.iter().any(|table| table.len == 0) {
@@ -447,57 +443,66 @@ pub fn solve_tables(
     }
 }
 
-/// `spec`'s tables with their tuples in the order the MAC search tries
-/// them: first those whose values leave the crossing tables the most
-/// tuples (the sum over positions of the log share of the group's other
-/// tables' tuples with that value there).
-fn ordered_tables(spec: &TableSpec) -> Vec<Table> {
-    // Per group and value: the log share of each reading table's tuples
-    // with that value, summed over the readers.
-    let mut share = vec![[0f64; MAX_VALUES]; spec.groups.len()];
-    let mut own: Vec<Vec<[f64; MAX_VALUES]>> = Vec::with_capacity(spec.tables.len());
-    for table in &spec.tables {
-        let mut counts = vec![[0u32; MAX_VALUES]; table.groups.len()];
-        for tuple in &table.tuples {
-            for (pos, &x) in tuple.iter().enumerate() {
-                counts[pos][usize::from(x)] += 1;
+/// How common each value is in the tables: per table and position the
+/// log share of its tuples with each value there (of the tuples whose
+/// values their groups have), and per group the sum over the tables
+/// reading it.
+struct ValueShares {
+    by_table: Vec<Vec<[f64; MAX_VALUES]>>,
+    by_group: Vec<[f64; MAX_VALUES]>,
+}
+
+impl ValueShares {
+    fn new(spec: &TableSpec, values: &[u32]) -> Self {
+        let mut by_group = vec![[0f64; MAX_VALUES]; spec.groups.len()];
+        let mut by_table = Vec::with_capacity(spec.tables.len());
+        for table in &spec.tables {
+            let mut counts = vec![[0u32; MAX_VALUES]; table.groups.len()];
+            let mut total = 1.0;
+            for tuple in &table.tuples {
+                if tuples::fits(tuple, &table.groups, values) {
+                    total += 1.0;
+                    for (pos, &x) in tuple.iter().enumerate() {
+                        counts[pos][usize::from(x)] += 1;
+                    }
+                }
             }
-        }
-        let total = (table.tuples.len() + 1) as f64;
-        let logs: Vec<[f64; MAX_VALUES]> = counts
-            .iter()
-            .map(|c| std::array::from_fn(|x| ((f64::from(c[x]) + 1.0) / total).ln()))
-            .collect();
-        for (pos, &g) in table.groups.iter().enumerate() {
-            for x in 0..MAX_VALUES {
-                share[g][x] += logs[pos][x];
+            let logs: Vec<[f64; MAX_VALUES]> = counts
+                .iter()
+                .map(|c| std::array::from_fn(|x| ((f64::from(c[x]) + 1.0) / total).ln()))
+                .collect();
+            for (pos, &g) in table.groups.iter().enumerate() {
+                for x in 0..MAX_VALUES {
+                    by_group[g][x] += logs[pos][x];
+                }
             }
+            by_table.push(logs);
         }
-        own.push(logs);
+        ValueShares { by_table, by_group }
     }
-    spec.tables
-        .iter()
-        .zip(&own)
-        .map(|(table, logs)| {
-            let score = |tuple: &[u8]| -> f64 {
-                tuple
-                    .iter()
-                    .enumerate()
-                    .map(|(pos, &x)| {
-                        let x = usize::from(x);
-                        share[table.groups[pos]][x] - logs[pos][x]
-                    })
-                    .sum()
-            };
-            let mut scored: Vec<(f64, &Vec<u8>)> =
-                table.tuples.iter().map(|t| (score(t), t)).collect();
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-            Table {
-                groups: table.groups.clone(),
-                tuples: scored.into_iter().map(|(_, t)| t.clone()).collect(),
-            }
-        })
-        .collect()
+
+    /// Table `t`'s tuples in the order the MAC search tries them: first
+    /// those whose values leave the crossing tables the most tuples (the
+    /// sum over positions of the log share of the group's other tables'
+    /// tuples with that value there).
+    fn tuple_order(&self, spec: &TableSpec, t: usize) -> Vec<usize> {
+        let table = &spec.tables[t];
+        let logs = &self.by_table[t];
+        let score = |tuple: &[u8]| -> f64 {
+            tuple
+                .iter()
+                .enumerate()
+                .map(|(pos, &x)| {
+                    let x = usize::from(x);
+                    self.by_group[table.groups[pos]][x] - logs[pos][x]
+                })
+                .sum()
+        };
+        let scores: Vec<f64> = table.tuples.iter().map(|tuple| score(tuple)).collect();
+        let mut order: Vec<usize> = (0..table.tuples.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        order
+    }
 }
 
 /// The CNF literals of the groups' `values` (per group, its value).
@@ -521,6 +526,7 @@ fn literals(spec: &TableSpec, values: &[u8]) -> Vec<Lit> {
 mod tests {
     use super::*;
     use crate::cnf::Clauses;
+    use crate::model::Model;
     use crate::solver::{Backend, Outcome};
 
     /// `n` groups of values `0..values`, CNF variables numbered in order.
@@ -715,6 +721,13 @@ mod tests {
             .is_none());
         let failed = StartedSearch::start(|| Err(crate::error::Error::Usage("bad".into())), None);
         assert_eq!(failed.spec().expect_err("the error").to_string(), "bad");
+    }
+
+    /// `fixed` extended to a model of `clauses` by unit propagation.
+    fn extend_by_propagation(clauses: &Clauses, num_vars: u32, fixed: &[Lit]) -> Option<Model> {
+        let mut up = crate::solve::cubes::Propagator::from_clauses(clauses, num_vars, &[]);
+        up.propagate_root().then_some(())?;
+        backend::extend_with(&mut up, fixed)
     }
 
     #[test]

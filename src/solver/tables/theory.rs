@@ -3,96 +3,10 @@
 //! restored on backtracking, and the values no tuple has any more ruled
 //! out with their explanations.
 
-use super::{Table, MAX_VALUES};
+use super::tuples::{TableIndex, TupleSets};
+use super::MAX_VALUES;
 use batsat::{lbool, Theory, TheoryArg};
 use rustc_hash::FxHashMap as HashMap;
-
-/// Words of bitsets.
-type Bits = Vec<u64>;
-
-/// A table as the theory sees it: per (position, value) the tuples with
-/// that value there, as bitsets.
-pub(super) struct TableIndex {
-    /// The groups it reads, in order.
-    pub(super) groups: Vec<usize>,
-    /// How many tuples it keeps.
-    pub(super) len: usize,
-    /// `with[pos * MAX_VALUES + value]`: the tuples with `value` at `pos`.
-    with: Vec<Bits>,
-    /// `together[(pos * MAX_VALUES + value) * arity + other]`: the values
-    /// at `other` of the tuples with `value` at `pos` (for explanations).
-    together: Vec<u32>,
-    /// The tuples' values, one after another.
-    values: Vec<u8>,
-}
-
-impl TableIndex {
-    /// The index of `table`, without the tuples that hold a value its
-    /// group lacks (`values`: per group, the mask of its values).
-    pub(super) fn new(table: &Table, values: &[u32]) -> Self {
-        let arity = table.groups.len();
-        let tuples: Vec<Vec<u8>> = table
-            .tuples
-            .iter()
-            .filter(|tuple| {
-                tuple
-                    .iter()
-                    .zip(&table.groups)
-                    .all(|(&x, &g)| usize::from(x) < MAX_VALUES && values[g] & (1 << x) != 0)
-            })
-            .cloned()
-            .collect();
-        let blocks = tuples.len().div_ceil(64);
-        let mut with = vec![Vec::new(); arity * MAX_VALUES];
-        let mut together = vec![0u32; arity * MAX_VALUES * arity];
-        for (i, tuple) in tuples.iter().enumerate() {
-            for (pos, &value) in tuple.iter().enumerate() {
-                let bits = &mut with[pos * MAX_VALUES + usize::from(value)];
-                if bits.is_empty() {
-                    *bits = vec![0; blocks];
-                }
-                bits[i / 64] |= 1 << (i % 64);
-                for (other, &v) in tuple.iter().enumerate() {
-                    together[(pos * MAX_VALUES + usize::from(value)) * arity + other] |= 1 << v;
-                }
-            }
-        }
-        TableIndex {
-            groups: table.groups.clone(),
-            len: tuples.len(),
-            with,
-            together,
-            values: tuples.concat(),
-        }
-    }
-
-    pub(super) fn arity(&self) -> usize {
-        self.groups.len()
-    }
-
-    /// A bitset of all its tuples (as each search starts).
-    pub(super) fn all_tuples(&self) -> Vec<u64> {
-        let n = self.len;
-        let mut bits = vec![!0u64; n.div_ceil(64)];
-        if n % 64 != 0 {
-            if let Some(last) = bits.last_mut() {
-                *last = (1u64 << (n % 64)) - 1;
-            }
-        }
-        bits
-    }
-
-    /// Tuple `i`'s values.
-    pub(super) fn tuple(&self, i: usize) -> &[u8] {
-        let arity = self.arity();
-        &self.values[i * arity..(i + 1) * arity]
-    }
-
-    /// The tuples with `value` at `pos` (empty when there are none).
-    pub(super) fn with(&self, pos: usize, value: u8) -> &[u64] {
-        &self.with[pos * MAX_VALUES + usize::from(value)]
-    }
-}
 
 /// Why the theory made a literal false: the table and position whose
 /// remaining tuples lack the value, and the trail length then.
@@ -113,22 +27,14 @@ pub(super) struct TableTheory<'a> {
     var_of: Vec<[Option<batsat::Var>; MAX_VALUES]>,
     /// Per group: the (table, position) pairs reading it.
     readers: Vec<Vec<(u32, u32)>>,
-    /// Per table: the tuples still possible.
-    alive: Vec<Bits>,
-    /// Per table and (position, value): a block of `alive` that last had
-    /// a tuple with that value there (checked first).
-    residue: Vec<Vec<u32>>,
-    /// Per table: the level whose undo entry saved it last.
-    saved_at: Vec<usize>,
-    /// Per table: the blocks of `alive` that are not zero.
-    live: Vec<Vec<u32>>,
+    /// Per table: the tuples still possible (its levels are the
+    /// theory's).
+    tuples: TupleSets<'a>,
     /// Per group: its value once set and taken in; the groups set, in
     /// order, and per level how many.
     set_value: Vec<Option<u8>>,
     set_groups: Vec<u32>,
     set_groups_at_level: Vec<usize>,
-    /// Per level: the tables' live blocks and their bits, to restore.
-    undo: Vec<Vec<(u32, Vec<u32>, Bits)>>,
     /// The tables touched by the literals being taken in (each once: its
     /// `touched_at` is the current `seen_stamp`).
     touched: Vec<u32>,
@@ -165,27 +71,16 @@ impl<'a> TableTheory<'a> {
         readers: &[Vec<(u32, u32)>],
         distinct: bool,
     ) -> Self {
-        let alive: Vec<Bits> = tables.iter().map(TableIndex::all_tuples).collect();
         let n = value_of.len();
         TableTheory {
             tables,
             value_of: value_of.to_vec(),
             var_of: var_of.to_vec(),
             readers: readers.to_vec(),
-            live: alive
-                .iter()
-                .map(|bits| (0..bits.len() as u32).collect())
-                .collect(),
-            alive,
-            residue: tables
-                .iter()
-                .map(|table| vec![0u32; table.arity() * MAX_VALUES])
-                .collect(),
-            saved_at: vec![usize::MAX; tables.len()],
+            tuples: TupleSets::new(tables),
             set_value: vec![None; var_of.len()],
             set_groups: Vec::new(),
             set_groups_at_level: Vec::new(),
-            undo: Vec::new(),
             touched: Vec::new(),
             touched_at: vec![u64::MAX; tables.len()],
             seen_stamp: 0,
@@ -200,21 +95,6 @@ impl<'a> TableTheory<'a> {
             restrictions: Vec::new(),
             distinct,
             propagations: 0,
-        }
-    }
-
-    fn level(&self) -> usize {
-        self.undo.len()
-    }
-
-    /// Saves table `t`'s tuples for the current level, once a level.
-    fn save(&mut self, t: usize) {
-        let level = self.level();
-        if level > 0 && self.saved_at[t] != level {
-            self.saved_at[t] = level;
-            let live = self.live[t].clone();
-            let blocks = live.iter().map(|&b| self.alive[t][b as usize]).collect();
-            self.undo[level - 1].push((t as u32, live, blocks));
         }
     }
 
@@ -258,8 +138,7 @@ impl<'a> TableTheory<'a> {
         let mut chosen: Option<usize> = None;
         if let Some(value) = value {
             for other in (0..arity).filter(|&k| k != pos) {
-                let needed =
-                    table.together[(pos * MAX_VALUES + usize::from(value)) * arity + other];
+                let needed = table.together(pos, value, other);
                 let enough = match restrictions[other] {
                     (Some(x), _) => needed & (1 << x) == 0,
                     (None, ruled_out) => needed & !ruled_out == 0,
@@ -332,10 +211,13 @@ impl<'a> TableTheory<'a> {
                 }
                 for r in 0..self.readers[group as usize].len() {
                     let (t, pos) = self.readers[group as usize][r];
-                    if !self.narrow(t as usize, pos as usize, value, set) {
+                    if !self
+                        .tuples
+                        .narrow(t as usize, pos as usize, 1 << value, set)
+                    {
                         continue;
                     }
-                    if self.live[t as usize].is_empty() {
+                    if self.tuples.count(t as usize) == 0 {
                         self.explain(t as usize, 0, None, acts.model().len() as u32);
                         let clause: Vec<batsat::Lit> =
                             self.explanation.iter().map(|&l| !l).collect();
@@ -360,30 +242,6 @@ impl<'a> TableTheory<'a> {
         }
     }
 
-    /// Drops table `t`'s tuples with `value` at `pos` (`keep` false) or
-    /// those without it (`keep` true); false if none was alive.
-    fn narrow(&mut self, t: usize, pos: usize, value: u8, keep: bool) -> bool {
-        let with = self.tables[t].with(pos, value);
-        let alive = &self.alive[t];
-        // The bits of block `b` that go.
-        let going = |b: usize| {
-            let w = with.get(b).copied().unwrap_or(0);
-            alive[b] & if keep { !w } else { w }
-        };
-        if !self.live[t].iter().any(|&b| going(b as usize) != 0) {
-            return false;
-        }
-        self.save(t);
-        let with = self.tables[t].with(pos, value);
-        let alive = &mut self.alive[t];
-        self.live[t].retain(|&b| {
-            let w = with.get(b as usize).copied().unwrap_or(0);
-            alive[b as usize] &= if keep { w } else { !w };
-            alive[b as usize] != 0
-        });
-        true
-    }
-
     /// Rules out the values of table `t`'s groups that no alive tuple
     /// has; false on a conflict.
     fn rule_out_unsupported(&mut self, t: usize, acts: &mut TheoryArg) -> bool {
@@ -396,36 +254,19 @@ impl<'a> TableTheory<'a> {
                 if acts.value(var) == lbool::FALSE {
                     continue;
                 }
-                let key = pos * MAX_VALUES + x;
-                let with = self.tables[t].with(pos, x as u8);
-                let alive = &self.alive[t];
-                let block = self.residue[t][key] as usize;
-                if block < with.len() && with[block] & alive[block] != 0 {
-                    continue;
-                }
-                let found = if with.is_empty() {
-                    None
-                } else {
-                    self.live[t]
-                        .iter()
-                        .find(|&&b| with[b as usize] & alive[b as usize] != 0)
-                };
-                match found {
-                    Some(&block) => self.residue[t][key] = block,
-                    None => {
-                        let trail = acts.model().len();
-                        self.reasons[var.idx() as usize] = Reason {
-                            table: t as u32,
-                            pos: pos as u32,
-                            trail: trail as u32,
-                        };
-                        self.propagations += 1;
-                        if acts.value(var) == lbool::UNDEF {
-                            self.place(var, trail, false);
-                        }
-                        if !acts.propagate(batsat::Lit::new(var, false)) {
-                            return false;
-                        }
+                if !self.tuples.supports(t, pos, x as u8) {
+                    let trail = acts.model().len();
+                    self.reasons[var.idx() as usize] = Reason {
+                        table: t as u32,
+                        pos: pos as u32,
+                        trail: trail as u32,
+                    };
+                    self.propagations += 1;
+                    if acts.value(var) == lbool::UNDEF {
+                        self.place(var, trail, false);
+                    }
+                    if !acts.propagate(batsat::Lit::new(var, false)) {
+                        return false;
                     }
                 }
             }
@@ -474,7 +315,7 @@ impl Theory for TableTheory<'_> {
     }
 
     fn create_level(&mut self) {
-        self.undo.push(Vec::new());
+        self.tuples.push_level();
         self.seen_at_level.push(self.seen);
         self.positioned_at_level.push(self.positioned.len());
         self.set_groups_at_level.push(self.set_groups.len());
@@ -482,21 +323,12 @@ impl Theory for TableTheory<'_> {
 
     fn pop_levels(&mut self, n: usize) {
         for _ in 0..n {
-            let (Some(saved), Some(seen), Some(positioned)) = (
-                self.undo.pop(),
-                self.seen_at_level.pop(),
-                self.positioned_at_level.pop(),
-            ) else {
+            let (Some(seen), Some(positioned)) =
+                (self.seen_at_level.pop(), self.positioned_at_level.pop())
+            else {
                 return;
             };
-            for (t, live, blocks) in saved.into_iter().rev() {
-                let alive = &mut self.alive[t as usize];
-                for (&b, block) in live.iter().zip(blocks) {
-                    alive[b as usize] = block;
-                }
-                self.live[t as usize] = live;
-                self.saved_at[t as usize] = usize::MAX;
-            }
+            self.tuples.pop_level();
             self.seen = seen;
             for v in self.positioned.drain(positioned..) {
                 self.position[v as usize] = u32::MAX;
@@ -509,7 +341,7 @@ impl Theory for TableTheory<'_> {
     }
 
     fn n_levels(&self) -> usize {
-        self.undo.len()
+        self.tuples.levels()
     }
 
     fn partial_check(&mut self, acts: &mut TheoryArg) {

@@ -19,7 +19,10 @@ use crate::cnf::{Formula, Kind, Metadata, MetadataBuilder};
 use crate::error::{Error, Result};
 use crate::io::Input;
 use rustsat::types::Lit;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
+
+mod write;
+pub use write::{write_clause, write_formula};
 
 pub use crate::literal::MAX_DIMACS_VAR;
 
@@ -720,133 +723,6 @@ fn shown(token: &[u8]) -> String {
         text.push_str("...");
     }
     text
-}
-
-/// Writes the soft clauses of `formula`, each after its weight.
-fn write_soft_clauses(out: &mut dyn Write, formula: &Formula) -> std::io::Result<()> {
-    let mut buffer = itoa::Buffer::new();
-    for (clause, weight) in formula.soft.iter().zip(&formula.weights) {
-        out.write_all(buffer.format(*weight).as_bytes())?;
-        out.write_all(b" ")?;
-        write_clause(out, clause)?;
-    }
-    Ok(())
-}
-
-/// Writes a clause as a DIMACS line: `1 -2 3 0`.
-pub fn write_clause(out: &mut dyn Write, clause: &[Lit]) -> std::io::Result<()> {
-    let mut line = [0u8; 512];
-    let mut writer = ClauseWriter {
-        out,
-        buffer: &mut line,
-        len: 0,
-    };
-    writer.clause(clause)?;
-    writer.flush()
-}
-
-/// DIMACS clause lines put together in a buffer and written out a buffer
-/// at a time (a few calls for a formula instead of several per literal).
-struct ClauseWriter<'a> {
-    out: &'a mut dyn Write,
-    buffer: &'a mut [u8],
-    len: usize,
-}
-
-impl ClauseWriter<'_> {
-    /// The longest literal: a sign and ten digits, and a space.
-    const LITERAL: usize = 12;
-
-    fn clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
-        for lit in clause {
-            if self.len + Self::LITERAL > self.buffer.len() {
-                self.flush()?;
-            }
-            self.number(lit.to_ipasir());
-            self.byte(b' ');
-        }
-        if self.len + 2 > self.buffer.len() {
-            self.flush()?;
-        }
-        self.byte(b'0');
-        self.byte(b'\n');
-        Ok(())
-    }
-
-    fn number(&mut self, value: i32) {
-        let mut digits = itoa::Buffer::new();
-        for &byte in digits.format(value).as_bytes() {
-            self.byte(byte);
-        }
-    }
-
-    fn byte(&mut self, byte: u8) {
-        self.buffer[self.len] = byte;
-        self.len += 1;
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.write_all(&self.buffer[..self.len])?;
-        self.len = 0;
-        Ok(())
-    }
-}
-
-/// Writes a formula: the header comments, then `p cnf` and the clauses, or
-/// for WCNF the MaxSAT Evaluation 2022+ format (`h` for hard clauses, the
-/// weight before each soft clause).
-pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<()> {
-    for line in &formula.header {
-        out.write_all(line.as_bytes())?;
-        out.write_all(b"\n")?;
-    }
-    match formula.kind {
-        Kind::Cnf => {
-            writeln!(out, "p cnf {} {}", formula.num_vars, formula.hard.len())?;
-            let mut buffer = vec![0u8; 1 << 16];
-            let mut writer = ClauseWriter {
-                out,
-                buffer: &mut buffer,
-                len: 0,
-            };
-            for clause in formula.hard.iter() {
-                writer.clause(clause)?;
-            }
-            writer.flush()?;
-        }
-        Kind::Wcnf if formula.hard.is_empty() && formula.soft.is_empty() => {
-            // The 2022+ format has no `p` line, so without clauses it would
-            // be indistinguishable from empty input: use the old header.
-            writeln!(out, "p wcnf {} 0", formula.num_vars)?;
-        }
-        Kind::Wcnf if formula.hard.is_empty() => {
-            // Without an `h` clause the 2022+ format would not read back
-            // as WCNF: use the old header, with a top weight above every
-            // soft weight.
-            let top = formula
-                .weights
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(0)
-                .saturating_add(1);
-            writeln!(
-                out,
-                "p wcnf {} {} {top}",
-                formula.num_vars,
-                formula.soft.len()
-            )?;
-            write_soft_clauses(out, formula)?;
-        }
-        Kind::Wcnf => {
-            for clause in formula.hard.iter() {
-                out.write_all(b"h ")?;
-                write_clause(out, clause)?;
-            }
-            write_soft_clauses(out, formula)?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
