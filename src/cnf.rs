@@ -20,6 +20,19 @@ impl Clauses {
         Self::default()
     }
 
+    /// Makes room for `clauses` more clauses of `lits` literals in all.
+    pub fn reserve(&mut self, clauses: usize, lits: usize) {
+        self.ends.reserve(clauses);
+        self.lits.reserve(lits);
+    }
+
+    /// Appends every clause of `other`.
+    pub fn append(&mut self, other: &Clauses) {
+        let offset = self.lits.len();
+        self.lits.extend_from_slice(&other.lits);
+        self.ends.extend(other.ends.iter().map(|end| end + offset));
+    }
+
     /// Appends a clause.
     pub fn push(&mut self, clause: &[Lit]) {
         self.lits.extend_from_slice(clause);
@@ -504,6 +517,25 @@ mod tests {
             builder.absorb(&line).expect("own output parses");
         }
         builder.finish()
+    }
+
+    #[test]
+    fn appended_clauses_follow_in_order() {
+        let lit = |d: i32| Lit::from_ipasir(d).expect("not zero");
+        let mut first = Clauses::new();
+        first.push(&[lit(1), lit(-2)]);
+        let mut second = Clauses::new();
+        second.push(&[lit(3)]);
+        second.push(&[]);
+        second.push(&[lit(-1), lit(2), lit(3)]);
+        first.reserve(3, 4);
+        first.append(&second);
+        let read: Vec<Vec<i32>> = first
+            .iter()
+            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+            .collect();
+        assert_eq!(read, [vec![1, -2], vec![3], vec![], vec![-1, 2, 3]]);
+        assert_eq!((first.len(), first.n_lits()), (4, 6));
     }
 
     #[test]

@@ -77,8 +77,15 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
             }
         }
     }
-    let listed: HashSet<&str> = puzzle.words.iter().map(String::as_str).collect();
     let found = runs(&grid);
+    // The entries that are listed words (one pass over the list).
+    let entries: rustc_hash::FxHashSet<&str> = found.iter().map(|(_, _, _, word)| word.as_str()).collect();
+    let listed: HashSet<&str> = puzzle
+        .words
+        .iter()
+        .map(String::as_str)
+        .filter(|word| entries.contains(word))
+        .collect();
     let mut used = HashSet::new();
     for (r, c, across, word) in &found {
         let direction = if *across { "across" } else { "down" };

@@ -237,35 +237,17 @@ impl Encoder<'_> {
         }
     }
 
-    /// The slot as a word graph: node and edge variables
-    /// ([`Encoder::graph_literals`]) and their clauses. The graph reads
-    /// the slot's cells in `cells` order: forwards, or backwards for a
-    /// down slot when `down_backwards` is set.
-    fn mdd(&mut self, s: usize) {
-        let slot = self.domains.slots[s];
-        let backwards = self.down_backwards && !slot.across;
-        let cells: Vec<(usize, usize)> = (0..slot.len)
-            .map(|i| slot.cell(if backwards { slot.len - 1 - i } else { i }))
-            .collect();
-        let words = &self.domains.words;
-        let candidates = self.domains.candidates[s]
-            .iter()
-            .map(|&id| words[id as usize].as_slice());
-        let graph = if backwards {
-            let reversed: Vec<Vec<u8>> = candidates
-                .map(|w| w.iter().rev().copied().collect())
-                .collect();
-            WordGraph::new(slot.len, reversed.iter().map(Vec::as_slice))
-        } else {
-            WordGraph::new(slot.len, candidates)
-        };
+    /// Slot `s` as its word graph `graph` ([`slot_graph`]): node and edge
+    /// variables ([`Encoder::graph_literals`]) and their clauses.
+    fn mdd(&mut self, s: usize, graph: &WordGraph) {
+        let cells = slot_cells(self.domains, s, self.down_backwards);
         if graph.nodes[0] == 0 {
             self.b.clause(&[]);
             return;
         }
-        let lits = self.graph_literals(&cells, &graph);
-        let mut outgoing = NodeLists::new(&graph, |i, &(from, _, _)| (i, from));
-        let mut incoming = NodeLists::new(&graph, |i, &(_, _, to)| (i + 1, to));
+        let lits = self.graph_literals(&cells, graph);
+        let mut outgoing = NodeLists::new(graph, |i, &(from, _, _)| (i, from));
+        let mut incoming = NodeLists::new(graph, |i, &(_, _, to)| (i + 1, to));
         for (i, layer) in graph.edges.iter().enumerate() {
             // by_letter[x]: the edges with letter x, or for the last layer
             // without edge variables the nodes they leave.
@@ -449,10 +431,15 @@ pub fn encode(
     if encoding == FillEncoding::Mdd {
         slot_order.sort_by_key(|&s| std::cmp::Reverse(domains.candidates[s].len()));
     }
-    for s in slot_order {
-        match encoding {
-            FillEncoding::Mdd => e.mdd(s),
-            FillEncoding::Selectors | FillEncoding::SelectorsPairs => {
+    match encoding {
+        FillEncoding::Mdd => {
+            let (graphs, graph_of) = slot_graphs(domains, e.down_backwards);
+            for s in slot_order {
+                e.mdd(s, &graphs[graph_of[s]]);
+            }
+        }
+        FillEncoding::Selectors | FillEncoding::SelectorsPairs => {
+            for s in slot_order {
                 let selectors = e.selectors(s);
                 for (&id, selector) in domains.candidates[s].iter().zip(selectors) {
                     by_word.entry(id).or_default().push(selector);
@@ -486,6 +473,78 @@ pub fn encode(
         e.b.recommend_solver_option("cadical", "congruence", 0);
     }
     e.b
+}
+
+/// The cells of slot `s` in the order its word graph reads them:
+/// forwards, or backwards for a down slot when `down_backwards` is set.
+fn slot_cells(domains: &Domains, s: usize, down_backwards: bool) -> Vec<(usize, usize)> {
+    let slot = domains.slots[s];
+    let backwards = down_backwards && !slot.across;
+    (0..slot.len)
+        .map(|i| slot.cell(if backwards { slot.len - 1 - i } else { i }))
+        .collect()
+}
+
+/// The word graph of slot `s`'s candidates, read in [`slot_cells`] order.
+fn slot_graph(domains: &Domains, s: usize, down_backwards: bool) -> WordGraph {
+    let slot = domains.slots[s];
+    let words = &domains.words;
+    let candidates = domains.candidates[s]
+        .iter()
+        .map(|&id| words[id as usize].as_slice());
+    if down_backwards && !slot.across {
+        let reversed: Vec<Vec<u8>> = candidates
+            .map(|w| w.iter().rev().copied().collect())
+            .collect();
+        WordGraph::new(slot.len, reversed.iter().map(Vec::as_slice))
+    } else {
+        WordGraph::new(slot.len, candidates)
+    }
+}
+
+/// The word graphs of the slots ([`slot_graph`]) and, per slot, the
+/// index of its graph: slots with the same candidates read the same way
+/// share one. The graphs are built on two threads (each is its own work),
+/// from the most candidates down, dealt out in turn.
+fn slot_graphs(domains: &Domains, down_backwards: bool) -> (Vec<WordGraph>, Vec<usize>) {
+    let reads_backwards = |s: usize| down_backwards && !domains.slots[s].across;
+    let mut first_with: HashMap<(&[u32], bool), usize> = HashMap::default();
+    let mut distinct = Vec::new();
+    let graph_of: Vec<usize> = (0..domains.slots.len())
+        .map(|s| {
+            let key = (domains.candidates[s].as_slice(), reads_backwards(s));
+            *first_with.entry(key).or_insert_with(|| {
+                distinct.push(s);
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    let mut by_size: Vec<usize> = (0..distinct.len()).collect();
+    by_size.sort_by_key(|&g| std::cmp::Reverse(domains.candidates[distinct[g]].len()));
+    let build = |parity: usize| -> Vec<(usize, WordGraph)> {
+        by_size
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .map(|&g| (g, slot_graph(domains, distinct[g], down_backwards)))
+            .collect()
+    };
+    let (mine, theirs) = std::thread::scope(|scope| {
+        let helper = scope.spawn(|| build(1));
+        let mine = build(0);
+        // A panic in the helper is a bug: built here again, then.
+        (mine, helper.join().unwrap_or_else(|_| build(1)))
+    });
+    let mut graphs: Vec<Option<WordGraph>> = vec![None; distinct.len()];
+    for (g, graph) in mine.into_iter().chain(theirs) {
+        graphs[g] = Some(graph);
+    }
+    let graphs = graphs
+        .into_iter()
+        .zip(&distinct)
+        .map(|(graph, &s)| graph.unwrap_or_else(|| slot_graph(domains, s, down_backwards)))
+        .collect();
+    (graphs, graph_of)
 }
 
 /// The literals of a slot's word graph ([`Encoder::graph_literals`]).
@@ -646,5 +705,37 @@ mod tests {
         // each (b-a and d-o), d-o is the only way into "g follows", and
         // the last layer has no edge variables.
         assert_eq!(formula.num_vars(), 7 + 3);
+    }
+
+    #[test]
+    fn slots_with_the_same_candidates_share_their_graph() {
+        use super::super::parse::parse_pattern;
+        use super::super::puzzle::{Mode, Puzzle};
+        use super::super::slots::domains;
+        let words = ["abc", "bca", "cab", "acb", "bac", "cba", "ab", "ba"];
+        // Three across and three down slots of three letters, one of two
+        // (beside a black square), one seeded letter.
+        let puzzle = Puzzle {
+            mode: Mode::Fill,
+            grid: parse_pattern("p", "...\n...\n.a#\n").expect("pattern"),
+            words: words.iter().map(|w| w.to_string()).collect(),
+            scores: Vec::new(),
+            min_score: None,
+            groups: Vec::new(),
+            min_words: 0,
+        };
+        let domains = domains(&puzzle);
+        for backwards in [false, true] {
+            let (graphs, graph_of) = slot_graphs(&domains, backwards);
+            assert!(graphs.len() < domains.slots.len());
+            for s in 0..domains.slots.len() {
+                assert_eq!(graphs[graph_of[s]], slot_graph(&domains, s, backwards));
+                for t in 0..domains.slots.len() {
+                    let same = domains.candidates[s] == domains.candidates[t]
+                        && (!backwards || domains.slots[s].across == domains.slots[t].across);
+                    assert_eq!(graph_of[s] == graph_of[t], same, "slots {s} and {t}");
+                }
+            }
+        }
     }
 }

@@ -136,10 +136,8 @@ pub fn domains(puzzle: &Puzzle) -> Domains {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let slots = slots(rows, cols, |r, c| puzzle.grid[r][c] != Square::Black);
     let mut words: Vec<Vec<u8>> = puzzle.words.iter().map(|w| w.as_bytes().to_vec()).collect();
-    let mut index: HashMap<Vec<u8>, u32> = HashMap::default();
     let mut by_length: HashMap<usize, Vec<u32>> = HashMap::default();
     for (i, word) in words.iter().enumerate() {
-        index.insert(word.clone(), i as u32);
         by_length.entry(word.len()).or_default().push(i as u32);
     }
     let mut masks: Vec<LetterMask> = puzzle
@@ -164,10 +162,22 @@ pub fn domains(puzzle: &Puzzle) -> Domains {
     for slot in &slots {
         let entry: Option<Vec<u8>> = (0..slot.len).map(|i| given(slot, i)).collect();
         if let Some(entry) = entry {
-            let id = *index.entry(entry.clone()).or_insert_with(|| {
-                words.push(entry);
-                words.len() as u32 - 1
+            // The listed word (its last listing), or the entry as a word
+            // of its own (one for all slots that spell it).
+            let listed = by_length.get(&entry.len()).and_then(|ids| {
+                ids.iter()
+                    .rev()
+                    .copied()
+                    .find(|&id| words[id as usize] == entry)
             });
+            let own = || (puzzle.words.len()..words.len()).find(|&id| words[id] == entry);
+            let id = match listed.or_else(|| own().map(|id| id as u32)) {
+                Some(id) => id,
+                None => {
+                    words.push(entry);
+                    words.len() as u32 - 1
+                }
+            };
             initial.push(1);
             candidates.push(vec![id]);
             taken.push(id);

@@ -63,14 +63,14 @@ fn spec(domains: &Domains, cols: usize, variable: &dyn Fn(&str) -> Option<Var>) 
             };
             cells.push(group);
         }
-        let tuples = domains.candidates[s]
-            .iter()
-            .map(|&id| domains.words[id as usize].iter().map(|b| b - b'a').collect())
-            .collect();
-        tables.push(Table {
-            groups: cells,
-            tuples,
-        });
+        let mut table = Table::new(cells, []);
+        let mut tuple = Vec::with_capacity(slot.len);
+        for &id in &domains.candidates[s] {
+            tuple.clear();
+            tuple.extend(domains.words[id as usize].iter().map(|b| b - b'a'));
+            table.push(&tuple);
+        }
+        tables.push(table);
     }
     Some(TableSpec {
         groups,

@@ -286,6 +286,9 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
     Ok(())
 }
 
+/// The most clauses a `p cnf` line makes room for before they are read.
+const MAX_RESERVED_CLAUSES: u64 = 1 << 24;
+
 /// Collects a stream into a [`Formula`].
 #[derive(Default)]
 struct FormulaCollector<'h> {
@@ -303,7 +306,13 @@ impl Sink for FormulaCollector<'_> {
         }
         self.metadata.absorb(line)
     }
-    fn problem(&mut self, _problem: ProblemLine) -> Result<(), String> {
+    fn problem(&mut self, problem: ProblemLine) -> Result<(), String> {
+        if let ProblemLine::Cnf { clauses, .. } = problem {
+            // Room for the declared clauses (up to a bound: the count is
+            // the header's word), at three literals each.
+            let clauses = clauses.min(MAX_RESERVED_CLAUSES) as usize;
+            self.formula.hard.reserve(clauses, 3 * clauses);
+        }
         if let Some(hook) = self.at_problem_line.take() {
             hook(&self.metadata.clone().finish());
         }
@@ -419,7 +428,9 @@ impl<'a> Parser<'a> {
             }
             b'%' => Ok(false),
             _ => {
-                self.clause_tokens(trimmed, sink)?;
+                if !self.whole_clause_line(trimmed, sink)? {
+                    self.clause_tokens(trimmed, sink)?;
+                }
                 Ok(true)
             }
         }
@@ -492,6 +503,62 @@ impl<'a> Parser<'a> {
             )));
         }
         Ok(n as u32)
+    }
+
+    /// Reads the common clause line of a CNF formula in one pass: a whole
+    /// clause, its literals (a `-` for a negative one, and up to nine
+    /// digits) each followed by one space, and the final `0`. Returns
+    /// false, having read nothing, for any other line, which
+    /// [`Parser::clause_tokens`] then reads (and reports on).
+    fn whole_clause_line<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<bool> {
+        if self.in_clause || !matches!(self.problem, Some(ProblemLine::Cnf { .. })) {
+            return Ok(false);
+        }
+        let mut lits = std::mem::take(&mut self.clause);
+        lits.clear();
+        let len = bytes.len();
+        let mut i = 0;
+        let whole = loop {
+            let negative = bytes.get(i) == Some(&b'-');
+            let digits = i + usize::from(negative);
+            let mut end = digits;
+            let mut value: u32 = 0;
+            while end < len && end - digits < 9 {
+                let digit = bytes[end].wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                value = value * 10 + u32::from(digit);
+                end += 1;
+            }
+            if end == digits {
+                break false;
+            }
+            if value == 0 {
+                // The end of the clause, and of the line.
+                break end == len && !negative;
+            }
+            if end == len || bytes[end] != b' ' {
+                break false;
+            }
+            if value > self.max_var {
+                if self.check_declared(value).is_err() {
+                    break false;
+                }
+                self.max_var = value;
+            }
+            lits.push(Lit::new(value - 1, negative));
+            i = end + 1;
+        };
+        self.clause = lits;
+        if !whole {
+            return Ok(false);
+        }
+        self.in_clause = true;
+        self.clause_start_line = self.line;
+        self.weight = None;
+        self.end_clause(sink)?;
+        Ok(true)
     }
 
     fn clause_tokens<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<()> {
@@ -861,5 +928,54 @@ mod tests {
         let mut out = Vec::new();
         write_formula(&mut out, &f).expect("write");
         assert_eq!(String::from_utf8(out).expect("utf8"), text);
+    }
+
+    #[test]
+    fn plain_and_unusual_clause_lines_read_alike() {
+        // The first line is read in one pass, the others by the tokenizer.
+        let text = "p cnf 3 8\n1 -2 0\n1  2 0\n3 -1 0 \n+3 0\n2\n-1 0\n1 0 2 0\n-3 -0\n";
+        let f = read(text).expect("valid");
+        let want: [&[i32]; 8] = [
+            &[1, -2],
+            &[1, 2],
+            &[3, -1],
+            &[3],
+            &[2, -1],
+            &[1],
+            &[2],
+            &[-3],
+        ];
+        assert_eq!(dimacs(&f.hard), want.map(<[i32]>::to_vec));
+        // A variable beyond the declared count, on a plain line.
+        let err = read("p cnf 2 2\n1 -2 0\n1 3 0\n").expect_err("undeclared");
+        assert!(err.to_string().contains(":3:"), "{err}");
+    }
+
+    #[test]
+    fn long_formulas_are_written_in_order_by_two_threads() {
+        // Enough clauses for several chunks of each thread, of varied
+        // lengths and signs.
+        let clauses = 5 * (1 << 15) + 7;
+        let mut text = format!("p cnf 1000 {clauses}\n");
+        for i in 0..clauses {
+            let len = i % 4;
+            let line: Vec<String> = (0..len)
+                .map(|k| {
+                    let var = (i * 7 + k * 13) % 1000 + 1;
+                    if (i + k) % 3 == 0 {
+                        format!("-{var}")
+                    } else {
+                        var.to_string()
+                    }
+                })
+                .chain(std::iter::once("0".to_string()))
+                .collect();
+            text.push_str(&line.join(" "));
+            text.push('\n');
+        }
+        let f = read(&text).expect("valid");
+        let mut out = Vec::new();
+        write_formula(&mut out, &f).expect("write");
+        assert!(String::from_utf8(out).expect("utf8") == text);
     }
 }

@@ -1,7 +1,7 @@
 //! Writing DIMACS: clause lines, and whole formulas with their header
 //! (CNF, or WCNF in the MaxSAT Evaluation 2022+ format).
 
-use crate::cnf::{Formula, Kind};
+use crate::cnf::{Clauses, Formula, Kind};
 use rustsat::types::Lit;
 use std::io::Write;
 
@@ -75,6 +75,71 @@ impl ClauseWriter<'_> {
     }
 }
 
+/// Clauses per chunk when two threads put the lines together.
+const CHUNK: usize = 1 << 15;
+
+/// Writes `clauses` as DIMACS lines. A long list is put together in
+/// chunks of [`CHUNK`] clauses, every other chunk by a second thread, and
+/// written in order.
+fn write_clauses(out: &mut dyn Write, clauses: &Clauses) -> std::io::Result<()> {
+    let chunks = clauses.len().div_ceil(CHUNK);
+    if chunks < 4 {
+        return write_chunk(out, clauses, 0..clauses.len());
+    }
+    let range = |k: usize| k * CHUNK..((k + 1) * CHUNK).min(clauses.len());
+    std::thread::scope(|scope| {
+        // Filled chunks one way, emptied buffers back.
+        let (send_filled, filled) = std::sync::mpsc::sync_channel::<Vec<u8>>(2);
+        let (send_empty, empty) = std::sync::mpsc::channel::<Vec<u8>>();
+        scope.spawn(move || {
+            for k in (1..chunks).step_by(2) {
+                let mut buffer = empty.try_recv().unwrap_or_default();
+                buffer.clear();
+                // Writing to a vector does not fail; a closed channel
+                // means the writer stopped on an error.
+                let _ = write_chunk(&mut buffer, clauses, range(k));
+                if send_filled.send(buffer).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut own = Vec::new();
+        for k in 0..chunks {
+            if k % 2 == 0 {
+                own.clear();
+                write_chunk(&mut own, clauses, range(k))?;
+                out.write_all(&own)?;
+            } else {
+                let buffer = filled
+                    .recv()
+                    .map_err(|_| std::io::Error::other("the thread writing clauses failed"))?;
+                out.write_all(&buffer)?;
+                let _ = send_empty.send(buffer);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Writes the clauses `range` of `clauses` as DIMACS lines, through a
+/// buffer.
+fn write_chunk(
+    out: &mut dyn Write,
+    clauses: &Clauses,
+    range: std::ops::Range<usize>,
+) -> std::io::Result<()> {
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut writer = ClauseWriter {
+        out,
+        buffer: &mut buffer,
+        len: 0,
+    };
+    for i in range {
+        writer.clause(clauses.get(i))?;
+    }
+    writer.flush()
+}
+
 /// Writes a formula: the header comments, then `p cnf` and the clauses, or
 /// for WCNF the MaxSAT Evaluation 2022+ format (`h` for hard clauses, the
 /// weight before each soft clause).
@@ -86,16 +151,7 @@ pub fn write_formula(out: &mut dyn Write, formula: &Formula) -> std::io::Result<
     match formula.kind {
         Kind::Cnf => {
             writeln!(out, "p cnf {} {}", formula.num_vars, formula.hard.len())?;
-            let mut buffer = vec![0u8; 1 << 16];
-            let mut writer = ClauseWriter {
-                out,
-                buffer: &mut buffer,
-                len: 0,
-            };
-            for clause in formula.hard.iter() {
-                writer.clause(clause)?;
-            }
-            writer.flush()?;
+            write_clauses(out, &formula.hard)?;
         }
         Kind::Wcnf if formula.hard.is_empty() && formula.soft.is_empty() => {
             // The 2022+ format has no `p` line, so without clauses it would

@@ -138,6 +138,34 @@ impl PropagatorBuilder {
         }
     }
 
+    /// Adds every clause of `clauses`, as [`PropagatorBuilder::add`] on
+    /// each: a clause of two or more distinct variables is taken as it
+    /// is, unsorted (the order of its literals does not matter to
+    /// propagation), the rest go through `add`.
+    pub(crate) fn add_all(&mut self, clauses: &Clauses) {
+        if let Some(max) = clauses.max_var() {
+            self.reserve(max.idx32() + 1);
+        }
+        self.lits.reserve(clauses.n_lits());
+        self.starts.reserve(clauses.len());
+        for clause in clauses.iter() {
+            if clause.len() >= 2 && distinct_variables(clause) {
+                let counts = if clause.len() == 2 {
+                    &mut self.binary_count
+                } else {
+                    &mut self.long_count
+                };
+                for lit in clause {
+                    counts[lit.lidx()] += 1;
+                }
+                self.lits.extend_from_slice(clause);
+                self.starts.push(self.lits.len());
+            } else {
+                self.add(clause);
+            }
+        }
+    }
+
     /// The propagator of the clauses added, nothing assigned, branching on
     /// the clauses of positive `projection` literals (see
     /// [`Propagator::shortest_open_clause`]).
@@ -196,6 +224,16 @@ impl PropagatorBuilder {
     }
 }
 
+/// Whether no variable occurs twice in `clause` (a short clause, up to
+/// sixteen literals, is compared pairwise; a longer one counts as not).
+fn distinct_variables(clause: &[Lit]) -> bool {
+    clause.len() <= 16
+        && clause
+            .iter()
+            .enumerate()
+            .all(|(i, a)| clause[i + 1..].iter().all(|b| a.var() != b.var()))
+}
+
 impl Propagator {
     /// A propagator for the hard clauses of `formula`, nothing assigned,
     /// branching on the clauses of positive `projection` literals (see
@@ -208,22 +246,8 @@ impl Propagator {
     /// [`Propagator::new`].
     pub(crate) fn from_clauses(clauses: &Clauses, num_vars: u32, projection: &[Var]) -> Propagator {
         let mut builder = PropagatorBuilder::new(num_vars);
-        for clause in clauses.iter() {
-            builder.add(clause);
-        }
+        builder.add_all(clauses);
         builder.build(projection)
-    }
-
-    /// The clauses it propagates (sorted, without repeated literals or
-    /// tautologies; the literals of a clause may have moved): a formula
-    /// with the same models as the clauses it was built from.
-    pub(crate) fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {
-        let empty: &[Lit] = &[];
-        self.empty
-            .then_some(empty)
-            .into_iter()
-            .chain(self.units.iter().map(std::slice::from_ref))
-            .chain(self.starts.windows(2).map(|w| &self.lits[w[0]..w[1]]))
     }
 
     /// Marks the clauses made only of positive `projection` literals as
@@ -722,6 +746,20 @@ mod tests {
         assert!(!up.propagate_root());
         let mut up = Propagator::new(&formula("p cnf 1 2\n1 -1 0\n0\n"), &[]);
         assert!(!up.propagate_root());
+    }
+
+    #[test]
+    fn repeated_literals_and_tautologies_are_read_as_such() {
+        // 1 1 2 is 1 or 2; 1 -1 3 always holds; 3 -2 -2 is 2 -> 3; and
+        // seventeen copies of -3 (the long clause path) is not 3.
+        let long = vec!["-3"; 17].join(" ");
+        let text = format!("p cnf 3 4\n1 1 2 0\n1 -1 3 0\n3 -2 -2 0\n{long} 0\n");
+        let mut up = Propagator::new(&formula(&text), &[]);
+        assert!(up.propagate_root());
+        assert_eq!(up.value(Var::new(2)), Some(false));
+        assert_eq!(up.value(Var::new(1)), Some(false));
+        assert_eq!(up.value(Var::new(0)), Some(true));
+        assert_eq!(up.complete().map(|m| m.value(Var::new(0))), Some(true));
     }
 
     #[test]

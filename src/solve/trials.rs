@@ -150,9 +150,7 @@ impl Deferred<'_> {
     fn load(&mut self) -> Result<()> {
         if let Some(formula) = self.pending.take() {
             self.inner.reserve(formula.num_vars)?;
-            for clause in formula.hard.iter() {
-                self.inner.add_clause(clause)?;
-            }
+            self.inner.add_clauses(&formula.hard)?;
             for &unit in &self.units {
                 self.inner.add_clause(&[unit])?;
             }

@@ -65,6 +65,14 @@ pub trait Backend {
     fn reserve(&mut self, num_vars: u32) -> Result<()>;
     /// Adds a clause for all later calls.
     fn add_clause(&mut self, clause: &[Lit]) -> Result<()>;
+    /// Adds every clause of `clauses` for all later calls (by default
+    /// [`Backend::add_clause`] on each).
+    fn add_clauses(&mut self, clauses: &Clauses) -> Result<()> {
+        for clause in clauses.iter() {
+            self.add_clause(clause)?;
+        }
+        Ok(())
+    }
     /// Solves the clauses so far; gives up at `deadline`.
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome>;
     /// True when [`Backend::solve_assuming`] works (incremental embedded

@@ -1,10 +1,11 @@
 //! The `tables` solver behind `solve`'s [`Backend`] interface, and its
 //! answer extended to a model of the whole formula.
 
+use super::extend::{extend_by_chaining, extend_by_propagation};
 use super::{solve_tables, TableOutcome, TableSpec, TableStats};
+use crate::cnf::Clauses;
 use crate::error::{Error, Result};
-use crate::model::Model;
-use crate::solve::cubes::{Propagator, PropagatorBuilder};
+use crate::solve::cubes::Propagator;
 use crate::solver::{Backend, Outcome, Stop};
 use rustsat::types::Lit;
 use std::sync::mpsc::Receiver;
@@ -75,49 +76,28 @@ impl Drop for StartedSearch {
     }
 }
 
-/// Extends `fixed` (literals that hold) to a model by the unit
-/// propagation of `up` (its root propagated; every variable it leaves open
-/// set false, and propagated), leaving `up` as it was; `None` on a
-/// conflict.
-pub(super) fn extend_with(up: &mut Propagator, fixed: &[Lit]) -> Option<Model> {
-    let mark = up.trail_len();
-    let model = fixed
-        .iter()
-        .all(|&lit| up.assign(lit) && up.propagate())
-        .then(|| up.complete())
-        .flatten();
-    up.undo_to(mark);
-    model
-}
-
-/// The propagator of `builder`'s clauses with its root propagated, and
-/// whether that held (else no model extends anything).
-fn root_propagator(builder: PropagatorBuilder) -> (Propagator, bool) {
-    let mut up = builder.build(&[]);
-    let holds = up.propagate_root();
-    (up, holds)
-}
-
 /// The `tables` solver as a [`Backend`]: the family's [`TableSpec`] is
-/// what it searches; the formula's clauses, laid out for unit propagation
-/// as they come, are what its answer is extended to ([`extend_with`],
-/// else by CaDiCaL or MiniSat under the groups' values as assumptions). Clauses added
-/// after the first call (an enumeration's blocking clauses) must speak of
-/// the groups' variables only: the next call searches the tables with
-/// them.
+/// what it searches; the formula's clauses are what its answer is
+/// extended to (by forward chaining, else unit propagation, else CaDiCaL
+/// or MiniSat under the groups' values as assumptions: `extend`). Clauses
+/// added after the first call (an enumeration's blocking clauses) must
+/// speak of the groups' variables only: the next call searches the tables
+/// with them.
 pub struct TablesBackend {
     spec: Arc<TableSpec>,
     /// The first search, when `solve` started it early.
     started: Option<StartedSearch>,
-    /// The clauses given before the first solve call, until then.
-    builder: Option<PropagatorBuilder>,
+    /// The clauses given before the first solve call.
+    clauses: Clauses,
+    /// Whether `solve` was called: later clauses are `extra`.
+    solved: bool,
     /// The number of variables declared or used.
     num_vars: u32,
     /// The clauses added after the first solve call.
     extra: Vec<Vec<Lit>>,
-    /// Unit propagation over the clauses given before the first solve
-    /// call (the later ones speak of the groups, which the answers
-    /// satisfy), and whether its root holds; built by the first call.
+    /// Unit propagation over `clauses` (the later ones speak of the
+    /// groups, which the answers satisfy) and whether its root holds;
+    /// built when forward chaining first fails.
     propagator: Option<(Propagator, bool)>,
     stop: Option<Stop>,
     stats: TableStats,
@@ -134,7 +114,8 @@ impl TablesBackend {
         Ok(TablesBackend {
             spec,
             started: None,
-            builder: Some(PropagatorBuilder::new(0)),
+            clauses: Clauses::new(),
+            solved: false,
             num_vars: 0,
             extra: Vec::new(),
             propagator: None,
@@ -153,10 +134,20 @@ impl TablesBackend {
 
     /// The groups' values extended to a model of the clauses.
     fn extend(&mut self, fixed: &[Lit], deadline: Option<Instant>) -> Result<Outcome> {
-        let (up, holds) = self.propagator.as_mut().ok_or_else(|| {
-            Error::Solver("tables: the propagator that extends the answer was not built".into())
-        })?;
-        if let Some(model) = holds.then(|| extend_with(up, fixed)).flatten() {
+        let mut extra = Clauses::new();
+        for clause in &self.extra {
+            extra.push(clause);
+        }
+        if let Some(model) = extend_by_chaining(&[&self.clauses, &extra], self.num_vars, fixed) {
+            self.extended_by = Some("chaining");
+            return Ok(Outcome::Sat(model));
+        }
+        let (up, holds) = self.propagator.get_or_insert_with(|| {
+            let mut up = Propagator::from_clauses(&self.clauses, self.num_vars, &[]);
+            let holds = up.propagate_root();
+            (up, holds)
+        });
+        if let Some(model) = holds.then(|| extend_by_propagation(up, fixed)).flatten() {
             self.extended_by = Some("propagation");
             return Ok(Outcome::Sat(model));
         }
@@ -169,12 +160,8 @@ impl TablesBackend {
         let mut solver = crate::solver::embedded::create(name, &[])?
             .ok_or_else(|| Error::Solver(format!("tables: embedded {name} missing")))?;
         solver.reserve(self.num_vars)?;
-        for clause in up.clauses() {
-            solver.add_clause(clause)?;
-        }
-        for clause in &self.extra {
-            solver.add_clause(clause)?;
-        }
+        solver.add_clauses(&self.clauses)?;
+        solver.add_clauses(&extra)?;
         self.extended_by = Some(name);
         match solver.solve_assuming(fixed, deadline)? {
             Outcome::Unsat => Err(Error::Solver(
@@ -194,9 +181,6 @@ impl Backend for TablesBackend {
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
         self.num_vars = self.num_vars.max(num_vars);
-        if let Some(builder) = &mut self.builder {
-            builder.reserve(num_vars);
-        }
         Ok(())
     }
 
@@ -204,30 +188,35 @@ impl Backend for TablesBackend {
         if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
             self.num_vars = self.num_vars.max(max);
         }
-        match &mut self.builder {
-            Some(builder) => builder.add(clause),
-            None => self.extra.push(clause.to_vec()),
+        if self.solved {
+            self.extra.push(clause.to_vec());
+        } else {
+            self.clauses.push(clause);
+        }
+        Ok(())
+    }
+
+    fn add_clauses(&mut self, clauses: &Clauses) -> Result<()> {
+        if let Some(max) = clauses.max_var() {
+            self.num_vars = self.num_vars.max(max.idx32() + 1);
+        }
+        if self.solved {
+            self.extra.extend(clauses.iter().map(<[Lit]>::to_vec));
+        } else {
+            self.clauses.append(clauses);
         }
         Ok(())
     }
 
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
-        let searched = if let Some(builder) = self.builder.take() {
-            // The propagator that extends the answer is built beside the
-            // first search (on another core).
-            let (spec, stop) = (&*self.spec, self.stop.as_ref());
-            let started = self.started.take();
-            let (searched, built) = std::thread::scope(|scope| {
-                let building = scope.spawn(|| root_propagator(builder));
-                let searched = started
-                    .and_then(StartedSearch::finish)
-                    .or_else(|| solve_tables(spec, &[], deadline, stop));
-                (searched, building.join())
-            });
-            self.propagator = built.ok();
-            searched
-        } else {
+        let searched = if self.solved {
             solve_tables(&self.spec, &self.extra, deadline, self.stop.as_ref())
+        } else {
+            self.solved = true;
+            self.started
+                .take()
+                .and_then(StartedSearch::finish)
+                .or_else(|| solve_tables(&self.spec, &[], deadline, self.stop.as_ref()))
         };
         let (outcome, stats) = searched.ok_or_else(|| {
             Error::Solver(

@@ -21,6 +21,7 @@
 //! checks against the CNF as any solver's model.
 
 mod backend;
+mod extend;
 mod mac;
 mod theory;
 mod tuples;
@@ -54,13 +55,64 @@ pub struct TableSpec {
 }
 
 /// One table constraint: the values of `groups`, read in order, are one
-/// of `tuples`.
+/// of its tuples.
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     /// The groups (indices into [`TableSpec::groups`]), in reading order.
     pub groups: Vec<usize>,
-    /// The allowed tuples of values, each as long as `groups`.
-    pub tuples: Vec<Vec<u8>>,
+    /// The allowed tuples of values, one after another, each as long as
+    /// `groups`.
+    values: Vec<u8>,
+    /// The number of tuples.
+    len: usize,
+    /// Whether a tuple of another length was pushed
+    /// ([`TableSpec::validate`] says so).
+    misshapen: bool,
+}
+
+impl Table {
+    /// A table over `groups` with `tuples`.
+    pub fn new<'t>(groups: Vec<usize>, tuples: impl IntoIterator<Item = &'t [u8]>) -> Self {
+        let mut table = Table {
+            groups,
+            ..Table::default()
+        };
+        for tuple in tuples {
+            table.push(tuple);
+        }
+        table
+    }
+
+    /// Adds a tuple (one value per group).
+    pub fn push(&mut self, tuple: &[u8]) {
+        if tuple.len() == self.groups.len() {
+            self.values.extend_from_slice(tuple);
+            self.len += 1;
+        } else {
+            self.misshapen = true;
+        }
+    }
+
+    /// The number of tuples.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the table has no tuples.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Tuple `i`.
+    pub fn tuple(&self, i: usize) -> &[u8] {
+        let arity = self.groups.len();
+        &self.values[i * arity..(i + 1) * arity]
+    }
+
+    /// The tuples in order.
+    pub fn tuples(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        (0..self.len).map(|i| self.tuple(i))
+    }
 }
 
 impl TableSpec {
@@ -85,19 +137,10 @@ impl TableSpec {
             if let Some(&g) = table.groups.iter().find(|&&g| g >= self.groups.len()) {
                 return Err(format!("table {t}: no group {g}"));
             }
-            if table
-                .tuples
-                .iter()
-                .any(|tuple| tuple.len() != table.groups.len())
-            {
+            if table.misshapen {
                 return Err(format!("table {t}: a tuple of the wrong length"));
             }
-            if table
-                .tuples
-                .iter()
-                .flatten()
-                .any(|&x| usize::from(x) >= MAX_VALUES)
-            {
+            if table.values.iter().any(|&x| usize::from(x) >= MAX_VALUES) {
                 return Err(format!("table {t}: a value out of range"));
             }
         }
@@ -382,7 +425,7 @@ pub fn solve_tables(
         .enumerate()
         .map(|(t, table)| {
             let order = shares.tuple_order(spec, t);
-            let tuples = order.iter().map(|&i| table.tuples[i].as_slice());
+            let tuples = order.iter().map(|&i| table.tuple(i));
             TableIndex::new(&table.groups, tuples, &values)
         })
         .collect();
@@ -459,7 +502,7 @@ impl ValueShares {
         for table in &spec.tables {
             let mut counts = vec![[0u32; MAX_VALUES]; table.groups.len()];
             let mut total = 1.0;
-            for tuple in &table.tuples {
+            for tuple in table.tuples() {
                 if tuples::fits(tuple, &table.groups, values) {
                     total += 1.0;
                     for (pos, &x) in tuple.iter().enumerate() {
@@ -488,20 +531,39 @@ impl ValueShares {
     fn tuple_order(&self, spec: &TableSpec, t: usize) -> Vec<usize> {
         let table = &spec.tables[t];
         let logs = &self.by_table[t];
+        // Per position and value, what it adds to a tuple's score.
+        let gain: Vec<[f64; MAX_VALUES]> = table
+            .groups
+            .iter()
+            .zip(logs)
+            .map(|(&g, log)| std::array::from_fn(|x| self.by_group[g][x] - log[x]))
+            .collect();
         let score = |tuple: &[u8]| -> f64 {
             tuple
                 .iter()
-                .enumerate()
-                .map(|(pos, &x)| {
-                    let x = usize::from(x);
-                    self.by_group[table.groups[pos]][x] - logs[pos][x]
-                })
+                .zip(&gain)
+                .map(|(&x, gain)| gain[usize::from(x)])
                 .sum()
         };
-        let scores: Vec<f64> = table.tuples.iter().map(|tuple| score(tuple)).collect();
-        let mut order: Vec<usize> = (0..table.tuples.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        order
+        // Highest score first, ties in table order: sorted by keys that
+        // order as the scores do (f64::total_cmp), reversed.
+        let mut keyed: Vec<(std::cmp::Reverse<u64>, usize)> = table
+            .tuples()
+            .enumerate()
+            .map(|(i, tuple)| (std::cmp::Reverse(total_order_key(score(tuple))), i))
+            .collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, i)| i).collect()
+    }
+}
+
+/// A key of `x` that orders as [`f64::total_cmp`] does.
+fn total_order_key(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
     }
 }
 
@@ -564,11 +626,7 @@ mod tests {
     /// A 2x2 word square over `words` (values 0..3): rows are tables 0
     /// and 1, columns 2 and 3.
     fn square(words: &[[u8; 2]], distinct: bool) -> TableSpec {
-        let tuples: Vec<Vec<u8>> = words.iter().map(|w| w.to_vec()).collect();
-        let table = |groups: Vec<usize>| Table {
-            groups,
-            tuples: tuples.clone(),
-        };
+        let table = |groups: Vec<usize>| Table::new(groups, words.iter().map(|w| &w[..]));
         TableSpec {
             groups: groups(4, 3),
             tables: vec![
@@ -596,7 +654,7 @@ mod tests {
             let rows = [[values[0], values[1]], [values[2], values[3]]];
             for table in &spec.tables {
                 let read: Vec<u8> = table.groups.iter().map(|&g| values[g]).collect();
-                assert!(table.tuples.contains(&read), "{rows:?}");
+                assert!(table.tuples().any(|t| t == read), "{rows:?}");
             }
             blocked.push(lits.iter().filter(|l| l.is_pos()).map(|&l| !l).collect());
             found.push(values);
@@ -644,10 +702,10 @@ mod tests {
         spec.groups[1].push((0, Var::new(0)));
         assert!(spec.validate().is_err());
         let mut spec = square(&[[0, 1]], false);
-        spec.tables[0].tuples.push(vec![0]);
+        spec.tables[0].push(&[0]);
         assert!(spec.validate().unwrap_err().contains("wrong length"));
         let mut spec = square(&[[0, 1]], false);
-        spec.tables[0].tuples.push(vec![0, 40]);
+        spec.tables[0].push(&[0, 40]);
         assert!(spec.validate().unwrap_err().contains("out of range"));
     }
 
@@ -659,10 +717,7 @@ mod tests {
         let (a, b, c, d) = (Var::new(0), Var::new(1), Var::new(2), Var::new(3));
         let spec = TableSpec {
             groups: vec![vec![(0, a), (1, b)]],
-            tables: vec![Table {
-                groups: vec![0],
-                tuples: vec![vec![0]],
-            }],
+            tables: vec![Table::new(vec![0], [&[0u8][..]])],
             distinct: false,
         };
         let mut backend = TablesBackend::new(std::sync::Arc::new(spec), None).expect("valid spec");
@@ -727,7 +782,7 @@ mod tests {
     fn extend_by_propagation(clauses: &Clauses, num_vars: u32, fixed: &[Lit]) -> Option<Model> {
         let mut up = crate::solve::cubes::Propagator::from_clauses(clauses, num_vars, &[]);
         up.propagate_root().then_some(())?;
-        backend::extend_with(&mut up, fixed)
+        extend::extend_by_propagation(&mut up, fixed)
     }
 
     #[test]
