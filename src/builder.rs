@@ -512,7 +512,7 @@ impl FormulaBuilder {
             num_vars: self.vars.n_used(),
             meta: self.meta,
             kind,
-            hard: self.hard,
+            hard: std::sync::Arc::new(self.hard),
             soft: self.soft,
             weights: self.weights,
         }

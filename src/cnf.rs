@@ -5,6 +5,7 @@
 use crate::names;
 use rustsat::types::{Lit, Var};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A flat list of clauses: literals stored end to end, one allocation for
 /// the whole formula.
@@ -421,8 +422,10 @@ pub struct Formula {
     pub kind: Kind,
     /// Number of variables (the `p cnf` count, or the largest used).
     pub num_vars: u32,
-    /// Hard clauses.
-    pub hard: Clauses,
+    /// Hard clauses, shared: a solver that keeps them (the `tables`
+    /// solver, to extend its answers) holds the same storage
+    /// ([`Arc::make_mut`] to change them).
+    pub hard: Arc<Clauses>,
     /// Soft clauses (WCNF only), parallel to `weights`.
     pub soft: Clauses,
     /// Weight of each soft clause.

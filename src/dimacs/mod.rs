@@ -15,7 +15,7 @@
 //! WCNF, the first literal of every clause would become its weight. A line `%` (SATLIB's trailer) ends
 //! the formula.
 
-use crate::cnf::{Formula, Kind, Metadata, MetadataBuilder};
+use crate::cnf::{Clauses, Formula, Kind, Metadata, MetadataBuilder};
 use crate::error::{Error, Result};
 use crate::io::Input;
 use rustsat::types::Lit;
@@ -167,6 +167,7 @@ pub fn read_formula_with(
 ) -> Result<Formula> {
     let mut collector = FormulaCollector {
         formula: Formula::default(),
+        hard: Clauses::new(),
         metadata: MetadataBuilder::default(),
         total_weight: 0,
         at_problem_line,
@@ -174,9 +175,11 @@ pub fn read_formula_with(
     let summary = read_into(input, options, &mut collector)?;
     let FormulaCollector {
         mut formula,
+        hard,
         metadata,
         ..
     } = collector;
+    formula.hard = std::sync::Arc::new(hard);
     formula.meta = metadata.finish();
     formula.kind = summary.kind;
     formula.num_vars = summary.num_vars;
@@ -293,6 +296,8 @@ const MAX_RESERVED_CLAUSES: u64 = 1 << 24;
 #[derive(Default)]
 struct FormulaCollector<'h> {
     formula: Formula,
+    /// The hard clauses, until they go into the formula.
+    hard: Clauses,
     metadata: MetadataBuilder,
     total_weight: u64,
     /// Called with the header's metadata at the `p` line.
@@ -311,7 +316,7 @@ impl Sink for FormulaCollector<'_> {
             // Room for the declared clauses (up to a bound: the count is
             // the header's word), at three literals each.
             let clauses = clauses.min(MAX_RESERVED_CLAUSES) as usize;
-            self.formula.hard.reserve(clauses, 3 * clauses);
+            self.hard.reserve(clauses, 3 * clauses);
         }
         if let Some(hook) = self.at_problem_line.take() {
             hook(&self.metadata.clone().finish());
@@ -319,7 +324,7 @@ impl Sink for FormulaCollector<'_> {
         Ok(())
     }
     fn hard(&mut self, clause: &[Lit]) -> Result<(), String> {
-        self.formula.hard.push(clause);
+        self.hard.push(clause);
         Ok(())
     }
     fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String> {

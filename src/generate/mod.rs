@@ -27,6 +27,7 @@ use crate::solver::{embedded, Backend, Outcome};
 use rustsat::types::{Lit, Var};
 use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::sync::Arc;
 
 /// A seeded random number generator (the same seed gives the same puzzles
 /// on every machine).
@@ -164,14 +165,14 @@ impl Uniqueness {
                 }
             })
             .collect();
-        self.formula.hard.push(&clause);
+        Arc::make_mut(&mut self.formula.hard).push(&clause);
         self.solver.add_clause(&clause)
     }
 
     /// Adds a clause for every later call (kept with the formula, so later
     /// models are checked against it too).
     pub fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
-        self.formula.hard.push(clause);
+        Arc::make_mut(&mut self.formula.hard).push(clause);
         self.solver.add_clause(clause)
     }
 

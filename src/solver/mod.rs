@@ -66,8 +66,9 @@ pub trait Backend {
     /// Adds a clause for all later calls.
     fn add_clause(&mut self, clause: &[Lit]) -> Result<()>;
     /// Adds every clause of `clauses` for all later calls (by default
-    /// [`Backend::add_clause`] on each).
-    fn add_clauses(&mut self, clauses: &Clauses) -> Result<()> {
+    /// [`Backend::add_clause`] on each; a backend that keeps clauses may
+    /// share their storage).
+    fn add_clauses(&mut self, clauses: &Arc<Clauses>) -> Result<()> {
         for clause in clauses.iter() {
             self.add_clause(clause)?;
         }

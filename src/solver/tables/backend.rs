@@ -87,8 +87,9 @@ pub struct TablesBackend {
     spec: Arc<TableSpec>,
     /// The first search, when `solve` started it early.
     started: Option<StartedSearch>,
-    /// The clauses given before the first solve call.
-    clauses: Clauses,
+    /// The clauses given before the first solve call (shared with the
+    /// formula when they came all at once).
+    clauses: Arc<Clauses>,
     /// Whether `solve` was called: later clauses are `extra`.
     solved: bool,
     /// The number of variables declared or used.
@@ -114,7 +115,7 @@ impl TablesBackend {
         Ok(TablesBackend {
             spec,
             started: None,
-            clauses: Clauses::new(),
+            clauses: Arc::default(),
             solved: false,
             num_vars: 0,
             extra: Vec::new(),
@@ -161,7 +162,7 @@ impl TablesBackend {
             .ok_or_else(|| Error::Solver(format!("tables: embedded {name} missing")))?;
         solver.reserve(self.num_vars)?;
         solver.add_clauses(&self.clauses)?;
-        solver.add_clauses(&extra)?;
+        solver.add_clauses(&Arc::new(extra))?;
         self.extended_by = Some(name);
         match solver.solve_assuming(fixed, deadline)? {
             Outcome::Unsat => Err(Error::Solver(
@@ -191,19 +192,21 @@ impl Backend for TablesBackend {
         if self.solved {
             self.extra.push(clause.to_vec());
         } else {
-            self.clauses.push(clause);
+            Arc::make_mut(&mut self.clauses).push(clause);
         }
         Ok(())
     }
 
-    fn add_clauses(&mut self, clauses: &Clauses) -> Result<()> {
+    fn add_clauses(&mut self, clauses: &Arc<Clauses>) -> Result<()> {
         if let Some(max) = clauses.max_var() {
             self.num_vars = self.num_vars.max(max.idx32() + 1);
         }
         if self.solved {
             self.extra.extend(clauses.iter().map(<[Lit]>::to_vec));
+        } else if self.clauses.is_empty() {
+            self.clauses = Arc::clone(clauses);
         } else {
-            self.clauses.append(clauses);
+            Arc::make_mut(&mut self.clauses).append(clauses);
         }
         Ok(())
     }
