@@ -73,44 +73,52 @@ pub fn measure(
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain old data; all-zero is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let mut nap = Duration::from_millis(1);
-    let (mut timed_out, mut interrupted) = (false, false);
-    loop {
-        // SAFETY: pid is our child; status and usage are valid for writes.
-        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if reaped == pid {
-            break;
-        }
-        if reaped < 0 {
-            let error = std::io::Error::last_os_error();
-            if error.kind() == std::io::ErrorKind::Interrupted {
-                continue;
+    // This thread waits for the child (so the time is taken the moment it
+    // ends); a watchdog kills its group at the limit or when the runner
+    // stops, and is woken when the child has ended.
+    let ended = AtomicBool::new(false);
+    let killed: Mutex<(bool, bool)> = Mutex::new((false, false));
+    let elapsed = std::thread::scope(|scope| {
+        let watchdog = scope.spawn(|| loop {
+            if ended.load(Ordering::SeqCst) {
+                return;
             }
-            return Err(Error::Solver(format!(
-                "waiting for {}: {error}",
-                program.display()
-            )));
-        }
-        let late = start.elapsed() >= limit;
-        let stopping = stop.load(Ordering::SeqCst);
-        if late || stopping {
-            timed_out = late;
-            interrupted = stopping && !late;
-            // SAFETY: signalling our child's own process group.
-            unsafe { libc::kill(-pid, libc::SIGKILL) };
-            // SAFETY: as above; blocking wait for the killed child.
-            while unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } < 0 {
-                if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-                    break;
+            let late = start.elapsed() >= limit;
+            let stopping = stop.load(Ordering::SeqCst);
+            if late || stopping {
+                if let Ok(mut killed) = killed.lock() {
+                    *killed = (late, stopping && !late);
                 }
+                // SAFETY: signalling our child's own process group (not
+                // yet reaped: `ended` is set only after the wait).
+                unsafe { libc::kill(-pid, libc::SIGKILL) };
+                return;
             }
-            break;
-        }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(20));
-    }
+            let left = limit.saturating_sub(start.elapsed());
+            std::thread::park_timeout(left.min(Duration::from_millis(20)));
+        });
+        let waited = loop {
+            // SAFETY: pid is our child; status and usage are valid for writes.
+            let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            if reaped == pid {
+                break Ok(());
+            }
+            let error = std::io::Error::last_os_error();
+            if error.kind() != std::io::ErrorKind::Interrupted {
+                break Err(Error::Solver(format!(
+                    "waiting for {}: {error}",
+                    program.display()
+                )));
+            }
+        };
+        let elapsed = start.elapsed();
+        ended.store(true, Ordering::SeqCst);
+        watchdog.thread().unpark();
+        waited.map(|()| elapsed)
+    })?;
+    let (timed_out, interrupted) = killed.lock().map(|k| *k).unwrap_or((false, false));
     // Milliseconds are all a wall-clock measurement of a process can claim.
-    let seconds = (start.elapsed().as_secs_f64() * 1e3).round() / 1e3;
+    let seconds = (elapsed.as_secs_f64() * 1e3).round() / 1e3;
     let code = if libc::WIFEXITED(status) {
         Some(libc::WEXITSTATUS(status))
     } else {
@@ -787,4 +795,46 @@ pub fn run_matrix(
         .map_err(|_| Error::Solver("a worker thread panicked".into()))?;
     summary.interrupted = stop.load(Ordering::SeqCst);
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(program: &str, args: &[&str], limit_ms: u64, stop: &AtomicBool) -> Measured {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        measure(
+            Path::new(program),
+            &args,
+            None,
+            &dir.path().join("out"),
+            Duration::from_millis(limit_ms),
+            stop,
+        )
+        .expect("measured")
+    }
+
+    #[test]
+    fn a_process_is_timed_when_it_ends_or_killed_at_the_limit() {
+        let running = AtomicBool::new(false);
+        // Ends at once: its time is not rounded up to a polling step.
+        let quick = run("sh", &["-c", "exit 3"], 10_000, &running);
+        assert_eq!(quick.code, Some(3));
+        assert!(!quick.timed_out && !quick.interrupted);
+        assert!(quick.seconds < 1.0, "{}", quick.seconds);
+        // Killed at the limit.
+        let slow = run("sleep", &["5"], 200, &running);
+        assert!(slow.timed_out && !slow.interrupted && slow.code.is_none());
+        assert!(
+            slow.seconds >= 0.2 && slow.seconds < 4.0,
+            "{}",
+            slow.seconds
+        );
+        // Killed when the runner stops.
+        let stopping = AtomicBool::new(true);
+        let stopped = run("sleep", &["5"], 10_000, &stopping);
+        assert!(stopped.interrupted && !stopped.timed_out);
+        assert!(stopped.seconds < 4.0, "{}", stopped.seconds);
+    }
 }
