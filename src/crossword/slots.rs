@@ -213,6 +213,11 @@ pub fn domains(puzzle: &Puzzle) -> Domains {
     }
     let mut queue: VecDeque<usize> = (0..slots.len()).collect();
     let mut queued = vec![true; slots.len()];
+    // Per slot: whether a cell of it narrowed since its candidates were
+    // last filtered (they fit the pattern's letters from the start), and
+    // whether its candidates changed since they last narrowed its cells.
+    let mut stale = vec![false; slots.len()];
+    let mut changed = vec![true; slots.len()];
     while let Some(s) = queue.pop_front() {
         queued[s] = false;
         let slot = slots[s];
@@ -222,13 +227,20 @@ pub fn domains(puzzle: &Puzzle) -> Domains {
                 r * cols + c
             })
             .collect();
-        candidates[s].retain(|&id| {
-            let word = &words[id as usize];
-            cells
-                .iter()
-                .enumerate()
-                .all(|(i, &cell)| masks[cell] & letter_bit(word[i]) != 0)
-        });
+        if std::mem::take(&mut stale[s]) {
+            let before = candidates[s].len();
+            candidates[s].retain(|&id| {
+                let word = &words[id as usize];
+                cells
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &cell)| masks[cell] & letter_bit(word[i]) != 0)
+            });
+            changed[s] |= candidates[s].len() != before;
+        }
+        if !std::mem::take(&mut changed[s]) {
+            continue;
+        }
         let mut support = vec![0 as LetterMask; slot.len];
         for &id in &candidates[s] {
             for (i, &b) in words[id as usize].iter().enumerate() {
@@ -240,9 +252,12 @@ pub fn domains(puzzle: &Puzzle) -> Domains {
             if narrowed != masks[cell] {
                 masks[cell] = narrowed;
                 for &(other, _) in &through[cell] {
-                    if other != s && !queued[other] {
-                        queued[other] = true;
-                        queue.push_back(other);
+                    if other != s {
+                        stale[other] = true;
+                        if !queued[other] {
+                            queued[other] = true;
+                            queue.push_back(other);
+                        }
                     }
                 }
             }

@@ -389,6 +389,11 @@ impl<'a> Mac<'a> {
         for pos in 0..arity {
             let g = table.groups[pos];
             let domain = self.domain[g];
+            if domain.is_power_of_two() {
+                // Every tuple left has its group's value there (the tables
+                // are narrowed before they are revised), and one is left.
+                continue;
+            }
             let keep = if few && pos < supported.len() {
                 domain & supported[pos]
             } else {

@@ -211,14 +211,22 @@ impl<'a> TupleSets<'a> {
     /// (`keep`), or drops them (not `keep`); whether any tuple went.
     pub(super) fn narrow(&mut self, t: usize, pos: usize, values: u32, keep: bool) -> bool {
         let table = &self.tables[t];
-        let mask = |b: usize| {
-            let mut m = 0u64;
-            let mut rest = values;
-            while rest != 0 {
-                let x = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                m |= table.with(pos, x).get(b).copied().unwrap_or(0);
+        // The bitsets of the values, looked up once.
+        let mut with: [&[u64]; MAX_VALUES] = [&[]; MAX_VALUES];
+        let mut n = 0;
+        let mut rest = values;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let bits = table.with(pos, x);
+            if !bits.is_empty() {
+                with[n] = bits;
+                n += 1;
             }
+        }
+        let with = &with[..n];
+        let mask = |b: usize| {
+            let m = with.iter().fold(0u64, |m, bits| m | bits[b]);
             if keep {
                 m
             } else {
