@@ -17,8 +17,9 @@
 //! A family that knows its tables for a formula describes them as a
 //! [`TableSpec`] (`crate::family::Family::tables`); [`TablesBackend`]
 //! solves the spec and extends the answer to a model of the whole CNF
-//! (every other variable follows by unit propagation), which `solve`
-//! checks against the CNF as any solver's model.
+//! (every other variable follows by forward chaining over the clauses,
+//! else by unit propagation: `extend`), which `solve` checks against the
+//! CNF as any solver's model.
 
 mod backend;
 mod extend;
