@@ -535,16 +535,9 @@ fn slot_graphs(domains: &Domains, down_backwards: bool) -> (Vec<WordGraph>, Vec<
         // A panic in the helper is a bug: built here again, then.
         (mine, helper.join().unwrap_or_else(|_| build(1)))
     });
-    let mut graphs: Vec<Option<WordGraph>> = vec![None; distinct.len()];
-    for (g, graph) in mine.into_iter().chain(theirs) {
-        graphs[g] = Some(graph);
-    }
-    let graphs = graphs
-        .into_iter()
-        .zip(&distinct)
-        .map(|(graph, &s)| graph.unwrap_or_else(|| slot_graph(domains, s, down_backwards)))
-        .collect();
-    (graphs, graph_of)
+    let mut built: Vec<(usize, WordGraph)> = mine.into_iter().chain(theirs).collect();
+    built.sort_unstable_by_key(|&(g, _)| g);
+    (built.into_iter().map(|(_, graph)| graph).collect(), graph_of)
 }
 
 /// The literals of a slot's word graph ([`Encoder::graph_literals`]).

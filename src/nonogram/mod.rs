@@ -24,6 +24,7 @@ pub mod decode;
 pub mod encode;
 pub mod formats;
 pub mod linesolver;
+mod non;
 pub mod puzzle;
 pub mod render;
 pub mod xml;

@@ -59,11 +59,11 @@ pub(crate) struct Propagator {
     branching: Vec<u32>,
 }
 
-/// A [`Propagator`] taking its clauses one by one: each is sorted, rid of
-/// repeated literals and tautologies, and counted per literal as it comes,
-/// so that [`PropagatorBuilder::build`] lays out the implication and watch
-/// lists in one more pass.
-pub(crate) struct PropagatorBuilder {
+/// A [`Propagator`] under construction: its clauses without repeated
+/// literals or tautologies, and per literal how many binary and how many
+/// longer clauses have it, so that [`PropagatorBuilder::build`] lays out
+/// the implication and watch lists in one more pass.
+struct PropagatorBuilder {
     /// The clauses of two or more literals, one after the other; clause
     /// `i` is `lits[starts[i]..starts[i + 1]]`.
     lits: Vec<Lit>,
@@ -76,100 +76,67 @@ pub(crate) struct PropagatorBuilder {
     /// clauses have it.
     binary_count: Vec<u32>,
     long_count: Vec<u32>,
-    scratch: Vec<Lit>,
 }
 
 impl PropagatorBuilder {
-    /// No clauses yet, over at least `num_vars` variables.
-    pub(crate) fn new(num_vars: u32) -> Self {
+    /// `clauses` over at least `num_vars` variables. A clause of two or
+    /// more distinct variables is taken as it is (the order of its
+    /// literals does not matter to propagation); any other is sorted and
+    /// rid of repeated literals, or dropped as a tautology.
+    fn new(clauses: &Clauses, num_vars: u32) -> Self {
+        let used = clauses.max_var().map_or(0, |max| max.idx32() + 1);
+        let literals = 2 * num_vars.max(used) as usize;
         let mut builder = PropagatorBuilder {
-            lits: Vec::new(),
-            starts: vec![0],
+            lits: Vec::with_capacity(clauses.n_lits()),
+            starts: Vec::with_capacity(clauses.len() + 1),
             units: Vec::new(),
             empty: false,
-            binary_count: Vec::new(),
-            long_count: Vec::new(),
-            scratch: Vec::new(),
+            binary_count: vec![0; literals],
+            long_count: vec![0; literals],
         };
-        builder.reserve(num_vars);
+        builder.starts.push(0);
+        let mut sorted: Vec<Lit> = Vec::new();
+        for clause in clauses.iter() {
+            if clause.len() >= 2 && distinct_variables(clause) {
+                builder.push(clause);
+                continue;
+            }
+            sorted.clear();
+            sorted.extend_from_slice(clause);
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.windows(2).any(|w| w[0].var() == w[1].var()) {
+                continue; // a tautology
+            }
+            match sorted.len() {
+                0 => builder.empty = true,
+                1 => builder.units.push(sorted[0]),
+                _ => builder.push(&sorted),
+            }
+        }
         builder
     }
 
-    /// Makes room for at least `num_vars` variables.
-    pub(crate) fn reserve(&mut self, num_vars: u32) {
-        let literals = 2 * num_vars as usize;
-        if literals > self.binary_count.len() {
-            self.binary_count.resize(literals, 0);
-            self.long_count.resize(literals, 0);
+    /// Keeps a clause of two or more distinct variables. Binary clauses
+    /// propagate through the implication lists; they are stored
+    /// (unwatched) all the same, as branching candidates.
+    fn push(&mut self, clause: &[Lit]) {
+        let counts = if clause.len() == 2 {
+            &mut self.binary_count
+        } else {
+            &mut self.long_count
+        };
+        for lit in clause {
+            counts[lit.lidx()] += 1;
         }
+        self.lits.extend_from_slice(clause);
+        self.starts.push(self.lits.len());
     }
 
-    /// Adds a clause.
-    pub(crate) fn add(&mut self, lits: &[Lit]) {
-        if let Some(last) = lits.iter().map(|lit| lit.vidx32() + 1).max() {
-            self.reserve(last);
-        }
-        let clause = &mut self.scratch;
-        clause.clear();
-        clause.extend_from_slice(lits);
-        clause.sort_unstable();
-        clause.dedup();
-        if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
-            return; // a tautology
-        }
-        match clause.len() {
-            0 => self.empty = true,
-            1 => self.units.push(clause[0]),
-            len => {
-                // Binary clauses propagate through the implication lists;
-                // they are stored (unwatched) all the same, as branching
-                // candidates.
-                let counts = if len == 2 {
-                    &mut self.binary_count
-                } else {
-                    &mut self.long_count
-                };
-                for lit in clause.iter() {
-                    counts[lit.lidx()] += 1;
-                }
-                self.lits.extend_from_slice(clause);
-                self.starts.push(self.lits.len());
-            }
-        }
-    }
-
-    /// Adds every clause of `clauses`, as [`PropagatorBuilder::add`] on
-    /// each: a clause of two or more distinct variables is taken as it
-    /// is, unsorted (the order of its literals does not matter to
-    /// propagation), the rest go through `add`.
-    pub(crate) fn add_all(&mut self, clauses: &Clauses) {
-        if let Some(max) = clauses.max_var() {
-            self.reserve(max.idx32() + 1);
-        }
-        self.lits.reserve(clauses.n_lits());
-        self.starts.reserve(clauses.len());
-        for clause in clauses.iter() {
-            if clause.len() >= 2 && distinct_variables(clause) {
-                let counts = if clause.len() == 2 {
-                    &mut self.binary_count
-                } else {
-                    &mut self.long_count
-                };
-                for lit in clause {
-                    counts[lit.lidx()] += 1;
-                }
-                self.lits.extend_from_slice(clause);
-                self.starts.push(self.lits.len());
-            } else {
-                self.add(clause);
-            }
-        }
-    }
-
-    /// The propagator of the clauses added, nothing assigned, branching on
-    /// the clauses of positive `projection` literals (see
+    /// The propagator of the clauses, nothing assigned, branching on the
+    /// clauses of positive `projection` literals (see
     /// [`Propagator::shortest_open_clause`]).
-    pub(crate) fn build(self, projection: &[Var]) -> Propagator {
+    fn build(self, projection: &[Var]) -> Propagator {
         let literals = self.binary_count.len();
         let clauses = self.starts.len() - 1;
         let mut up = Propagator {
@@ -245,9 +212,7 @@ impl Propagator {
     /// A propagator for `clauses` over `num_vars` variables, as
     /// [`Propagator::new`].
     pub(crate) fn from_clauses(clauses: &Clauses, num_vars: u32, projection: &[Var]) -> Propagator {
-        let mut builder = PropagatorBuilder::new(num_vars);
-        builder.add_all(clauses);
-        builder.build(projection)
+        PropagatorBuilder::new(clauses, num_vars).build(projection)
     }
 
     /// Marks the clauses made only of positive `projection` literals as

@@ -45,7 +45,7 @@ impl StartedSearch {
             };
             // The receiver may be gone (the search unused): no matter.
             let _ = send.send(Ok(Some(Arc::clone(&spec))));
-            solve_tables(&spec, &[], deadline, Some(&signal))
+            solve_tables(&spec, &Clauses::new(), deadline, Some(&signal))
         });
         StartedSearch {
             spec,
@@ -95,7 +95,7 @@ pub struct TablesBackend {
     /// The number of variables declared or used.
     num_vars: u32,
     /// The clauses added after the first solve call.
-    extra: Vec<Vec<Lit>>,
+    extra: Clauses,
     /// Unit propagation over `clauses` (the later ones speak of the
     /// groups, which the answers satisfy) and whether its root holds;
     /// built when forward chaining first fails.
@@ -118,7 +118,7 @@ impl TablesBackend {
             clauses: Arc::default(),
             solved: false,
             num_vars: 0,
-            extra: Vec::new(),
+            extra: Clauses::new(),
             propagator: None,
             stop,
             stats: TableStats::default(),
@@ -135,11 +135,8 @@ impl TablesBackend {
 
     /// The groups' values extended to a model of the clauses.
     fn extend(&mut self, fixed: &[Lit], deadline: Option<Instant>) -> Result<Outcome> {
-        let mut extra = Clauses::new();
-        for clause in &self.extra {
-            extra.push(clause);
-        }
-        if let Some(model) = extend_by_chaining(&[&self.clauses, &extra], self.num_vars, fixed) {
+        if let Some(model) = extend_by_chaining(&[&self.clauses, &self.extra], self.num_vars, fixed)
+        {
             self.extended_by = Some("chaining");
             return Ok(Outcome::Sat(model));
         }
@@ -162,7 +159,7 @@ impl TablesBackend {
             .ok_or_else(|| Error::Solver(format!("tables: embedded {name} missing")))?;
         solver.reserve(self.num_vars)?;
         solver.add_clauses(&self.clauses)?;
-        solver.add_clauses(&Arc::new(extra))?;
+        solver.add_clauses(&Arc::new(self.extra.clone()))?;
         self.extended_by = Some(name);
         match solver.solve_assuming(fixed, deadline)? {
             Outcome::Unsat => Err(Error::Solver(
@@ -190,7 +187,7 @@ impl Backend for TablesBackend {
             self.num_vars = self.num_vars.max(max);
         }
         if self.solved {
-            self.extra.push(clause.to_vec());
+            self.extra.push(clause);
         } else {
             Arc::make_mut(&mut self.clauses).push(clause);
         }
@@ -202,7 +199,7 @@ impl Backend for TablesBackend {
             self.num_vars = self.num_vars.max(max.idx32() + 1);
         }
         if self.solved {
-            self.extra.extend(clauses.iter().map(<[Lit]>::to_vec));
+            self.extra.append(clauses);
         } else if self.clauses.is_empty() {
             self.clauses = Arc::clone(clauses);
         } else {
@@ -219,7 +216,7 @@ impl Backend for TablesBackend {
             self.started
                 .take()
                 .and_then(StartedSearch::finish)
-                .or_else(|| solve_tables(&self.spec, &[], deadline, self.stop.as_ref()))
+                .or_else(|| solve_tables(&self.spec, &Clauses::new(), deadline, self.stop.as_ref()))
         };
         let (outcome, stats) = searched.ok_or_else(|| {
             Error::Solver(
