@@ -246,6 +246,7 @@ impl Backend for TablesBackend {
                 "mac-backtracks".into(),
                 self.stats.mac_backtracks.to_string(),
             ),
+            ("mac-stream".into(), self.stats.mac_stream.to_string()),
         ];
         if let Some(how) = self.extended_by {
             statistics.push(("extended-by".into(), how.to_string()));

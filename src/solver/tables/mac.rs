@@ -12,6 +12,7 @@
 
 use super::tuples::{TableIndex, TupleSets};
 use super::{Stop, MAX_VALUES};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// What a [`Mac::run`] ended with.
@@ -25,10 +26,13 @@ pub(super) enum MacOutcome {
     Limit,
     /// The deadline passed or the stop was raised.
     Stopped,
+    /// The backtracks over all runs reached the bound (another search
+    /// answered with fewer; the state is back at the root).
+    Outrun,
 }
 
 /// Undo records of one level (beside the tables', which `tuples` keeps).
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Level {
     /// (group, its values before).
     domains: Vec<(u32, u32)>,
@@ -54,6 +58,7 @@ const STAY_FACTOR: f64 = 1.15;
 
 /// The MAC search state over `tables`; the root level and the weights
 /// persist from one [`Mac::run`] to the next.
+#[derive(Clone)]
 pub(super) struct Mac<'a> {
     tables: &'a [TableIndex],
     /// Per group: the (table, position) pairs reading it.
@@ -133,11 +138,13 @@ impl<'a> Mac<'a> {
     }
 
     /// Searches from the root until a solution, a proof that there is
-    /// none, `limit` backtracks, `deadline` or `stop`; `seed` drives the
-    /// random choices.
+    /// none, `limit` backtracks, `bound` backtracks over all runs (read
+    /// at every backtrack: another thread may lower it), `deadline` or
+    /// `stop`; `seed` drives the random choices.
     pub(super) fn run(
         &mut self,
         limit: u64,
+        bound: &AtomicU64,
         seed: u64,
         deadline: Option<Instant>,
         stop: Option<&Stop>,
@@ -177,6 +184,10 @@ impl<'a> Mac<'a> {
                 self.pop_level();
                 backtracks += 1;
                 self.backtracks += 1;
+                if self.backtracks >= bound.load(Ordering::Relaxed) {
+                    self.pop_to_root();
+                    return MacOutcome::Outrun;
+                }
                 self.remove_tuple(t as usize, i as usize);
                 if self.propagate() {
                     last = Some(t as usize);
@@ -568,7 +579,7 @@ mod tests {
                 // A small limit: the restarts must still get there.
                 let mut outcome = MacOutcome::Limit;
                 for seed in 0..1000 {
-                    outcome = mac.run(2, seed, None, None);
+                    outcome = mac.run(2, &AtomicU64::new(u64::MAX), seed, None, None);
                     if outcome != MacOutcome::Limit {
                         break;
                     }
@@ -605,8 +616,43 @@ mod tests {
         let mut mac = Mac::new(&tables, &[0b111; 9], &readers, true).expect("root holds");
         let stop = Stop::default();
         stop.raise();
-        assert_eq!(mac.run(100, 0, None, Some(&stop)), MacOutcome::Stopped);
+        let unbounded = AtomicU64::new(u64::MAX);
+        assert_eq!(
+            mac.run(100, &unbounded, 0, None, Some(&stop)),
+            MacOutcome::Stopped
+        );
         assert!(mac.levels.is_empty());
-        assert!(matches!(mac.run(100, 0, None, None), MacOutcome::Sat(_)));
+        assert!(matches!(
+            mac.run(100, &unbounded, 0, None, None),
+            MacOutcome::Sat(_)
+        ));
+    }
+
+    #[test]
+    fn a_search_stops_at_its_bound_back_at_the_root() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut outrun = 0;
+        for _ in 0..200 {
+            let words: Vec<Vec<u8>> = (0..27u8)
+                .map(|c| vec![c % 3, c / 3 % 3, c / 9])
+                .filter(|_| rng.u8(0..2) == 0)
+                .collect();
+            let tables = square(&words);
+            let readers = readers(&tables);
+            let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) else {
+                continue;
+            };
+            // Bound 1: the first backtrack ends the search.
+            match mac.run(100, &AtomicU64::new(1), 0, None, None) {
+                MacOutcome::Outrun => {
+                    assert_eq!(mac.backtracks, 1);
+                    assert!(mac.levels.is_empty());
+                    outrun += 1;
+                }
+                MacOutcome::Sat(_) | MacOutcome::Unsat => assert_eq!(mac.backtracks, 0),
+                other => panic!("{words:?}: {other:?}"),
+            }
+        }
+        assert!(outrun > 0);
     }
 }

@@ -9,10 +9,11 @@
 //! searches keep generalised arc consistency over word bitsets (each
 //! table drops the tuples that disagree with the groups, each group the
 //! values no remaining tuple has): a MAC search (`mac`) deciding a table's
-//! tuple at a time, which finds answers, and the CDCL solver BatSat
-//! (MiniSat's algorithm in Rust) with the tables as its theory (`theory`),
-//! each propagation explained by the group values that caused it so that
-//! conflicts are learnt as clauses, which proves that there are none.
+//! tuple at a time, which finds answers (two of them race, `race`), and
+//! the CDCL solver BatSat (MiniSat's algorithm in Rust) with the tables as
+//! its theory (`theory`), each propagation explained by the group values
+//! that caused it so that conflicts are learnt as clauses, which proves
+//! that there are none.
 //!
 //! A family that knows its tables for a formula describes them as a
 //! [`TableSpec`] (`crate::family::Family::tables`); [`TablesBackend`]
@@ -25,6 +26,7 @@ mod backend;
 mod cdcl;
 mod extend;
 mod mac;
+mod race;
 mod theory;
 mod tuples;
 
@@ -178,16 +180,9 @@ pub struct TableStats {
     pub mac_decisions: u64,
     /// The MAC search's backtracks.
     pub mac_backtracks: u64,
+    /// Which of the two MAC searches answered (1 or 2; 0: none ran).
+    pub mac_stream: u64,
 }
-
-/// The backtracks of the MAC search's first run; each next run may have a
-/// tenth more (the growth of dedicated fillers' restarts).
-const FIRST_MAC_BACKTRACKS: u64 = 500;
-
-/// Beside the MAC search BatSat runs with a conflict for every this many
-/// MAC backtracks (a conflict costs about twice a backtrack, so BatSat
-/// has a third of the time or so).
-const BACKTRACKS_PER_CONFLICT: u64 = 20;
 
 /// Searches for values of the groups that satisfy every table (and
 /// distinctness), giving up at `deadline` or when `stop` is raised.
@@ -196,13 +191,14 @@ const BACKTRACKS_PER_CONFLICT: u64 = 20;
 /// clauses of an enumeration); `None` if one names another variable, or
 /// if `spec` is not valid ([`TableSpec::validate`]).
 ///
-/// Without extra clauses the MAC search (`mac`) runs, with randomised
-/// restarts under a growing backtrack limit, and BatSat beside it with a
-/// share of the work: MAC finds fills fast, BatSat's learnt clauses prove
-/// that there are none. With extra clauses BatSat searches alone. Its runs
-/// have growing conflict budgets, each from another random seed
-/// (decisions at random now and then), and hand their short learnt
-/// clauses to the next.
+/// Without extra clauses two MAC searches (`mac`) race in two threads
+/// (`race`: the answer does not depend on the timing), each with
+/// randomised restarts under a growing backtrack limit, and BatSat beside
+/// the first with a share of its work: MAC finds fills fast, BatSat's
+/// learnt clauses prove that there are none. With extra clauses BatSat
+/// searches alone. Its runs have growing conflict budgets, each from
+/// another random seed (decisions at random now and then), and hand their
+/// short learnt clauses to the next.
 pub fn solve_tables(
     spec: &TableSpec,
     extra: &Clauses,
@@ -210,68 +206,26 @@ pub fn solve_tables(
     stop: Option<&Stop>,
 ) -> Option<(TableOutcome, TableStats)> {
     spec.validate().ok()?;
-    let values: Vec<u32> = spec
-        .groups
-        .iter()
-        .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
-        .collect();
-    let shares = ValueShares::new(spec, &values);
-    let tables: Vec<TableIndex> = spec
-        .tables
-        .iter()
-        .enumerate()
-        .map(|(t, table)| {
-            let order = shares.tuple_order(spec, t);
-            let tuples = order.iter().map(|&i| table.tuple(i));
-            TableIndex::new(&table.groups, tuples, &values)
-        })
-        .collect();
-    let mut readers = vec![Vec::new(); spec.groups.len()];
-    for (t, table) in spec.tables.iter().enumerate() {
-        for (pos, &g) in table.groups.iter().enumerate() {
-            readers[g].push((t as u32, pos as u32));
-        }
-    }
+    let Prepared {
+        values,
+        tables,
+        readers,
+        shares,
+    } = Prepared::new(spec);
     let mut cdcl = Cdcl::new(spec, &tables, &readers, &shares.by_group, extra)?;
     let mut stats = TableStats::default();
     // A table without tuples: nothing fits.
     if tables.iter().any(|table| table.len == 0) {
         return Some((TableOutcome::Unsat, stats));
     }
-    let mut round = 0;
-    let mut conflict_limit = FIRST_RUN_CONFLICTS;
     if extra.is_empty() {
-        let Some(mut mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
+        let Some(mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
             return Some((TableOutcome::Unsat, stats));
         };
-        let mut backtrack_limit = FIRST_MAC_BACKTRACKS;
-        for seed in 0u64.. {
-            let outcome = mac.run(backtrack_limit, seed, deadline, stop);
-            stats.mac_runs += 1;
-            stats.mac_decisions = mac.decisions;
-            stats.mac_backtracks = mac.backtracks;
-            match outcome {
-                mac::MacOutcome::Sat(solution) => {
-                    return Some((TableOutcome::Sat(literals(spec, &solution)), stats))
-                }
-                mac::MacOutcome::Unsat => return Some((TableOutcome::Unsat, stats)),
-                mac::MacOutcome::Stopped => return Some((TableOutcome::Unknown, stats)),
-                mac::MacOutcome::Limit => {
-                    backtrack_limit = (backtrack_limit + 1).max(backtrack_limit * 11 / 10);
-                }
-            }
-            let share = mac.backtracks / BACKTRACKS_PER_CONFLICT;
-            if share >= stats.conflicts + FIRST_RUN_CONFLICTS {
-                let limit = share - stats.conflicts;
-                if let RunOutcome::Decided(outcome) =
-                    cdcl.run(round, limit, deadline, stop, &mut stats)
-                {
-                    return Some((outcome, stats));
-                }
-                round += 1;
-            }
-        }
+        return Some(race::race(spec, mac, &mut cdcl, deadline, stop));
     }
+    let mut round = 0;
+    let mut conflict_limit = FIRST_RUN_CONFLICTS;
     loop {
         if let RunOutcome::Decided(outcome) =
             cdcl.run(round, conflict_limit, deadline, stop, &mut stats)
@@ -280,6 +234,50 @@ pub fn solve_tables(
         }
         round += 1;
         conflict_limit += conflict_limit / 2;
+    }
+}
+
+/// A spec's tables made ready for the searches.
+struct Prepared {
+    /// Per group, its values (a mask).
+    values: Vec<u32>,
+    /// Per table, its tuples in the order the MAC search tries them.
+    tables: Vec<TableIndex>,
+    /// Per group, the (table, position) pairs reading it.
+    readers: Vec<Vec<(u32, u32)>>,
+    shares: ValueShares,
+}
+
+impl Prepared {
+    fn new(spec: &TableSpec) -> Self {
+        let values: Vec<u32> = spec
+            .groups
+            .iter()
+            .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
+            .collect();
+        let shares = ValueShares::new(spec, &values);
+        let tables: Vec<TableIndex> = spec
+            .tables
+            .iter()
+            .enumerate()
+            .map(|(t, table)| {
+                let order = shares.tuple_order(spec, t);
+                let tuples = order.iter().map(|&i| table.tuple(i));
+                TableIndex::new(&table.groups, tuples, &values)
+            })
+            .collect();
+        let mut readers = vec![Vec::new(); spec.groups.len()];
+        for (t, table) in spec.tables.iter().enumerate() {
+            for (pos, &g) in table.groups.iter().enumerate() {
+                readers[g].push((t as u32, pos as u32));
+            }
+        }
+        Prepared {
+            values,
+            tables,
+            readers,
+            shares,
+        }
     }
 }
 

@@ -89,6 +89,7 @@ pub(super) fn fits(tuple: &[u8], groups: &[usize], values: &[u32]) -> bool {
 }
 
 /// A table's tuples as they were before a level changed them.
+#[derive(Clone)]
 struct SavedTable {
     table: u32,
     live: Vec<u32>,
@@ -99,6 +100,7 @@ struct SavedTable {
 /// Per table, the tuples still possible: a bitset, its blocks that are not
 /// zero (in order) and how many tuples; saved once a level when a level
 /// changes them, restored when the level is undone.
+#[derive(Clone)]
 pub(super) struct TupleSets<'a> {
     tables: &'a [TableIndex],
     alive: Vec<Vec<u64>>,

@@ -1,0 +1,261 @@
+//! Two MAC searches side by side, with one answer whatever the timing.
+//!
+//! The run time of a randomised search with restarts is heavy-tailed: from
+//! other seeds the same fill may take a tenth, or ten times, the
+//! backtracks. So two searches run, each in a thread of its own with its
+//! own seeds and weights, and each counts its backtracks over all its
+//! runs. The answer is that of the search that decided (a fill, or a
+//! proof that there is none) after fewer backtracks, the first search's
+//! on a tie. Which thread ran faster does not matter: once a search has
+//! decided after `n` backtracks, the other goes on until it decides with
+//! fewer or reaches `n` (the first search: `n + 1`), and it gets there at
+//! the same point of its own seeded search in every run. So `solve`
+//! answers alike every time, and on two free cores in the time of the
+//! luckier search.
+//!
+//! BatSat (`cdcl`), whose learnt clauses prove that there is no fill,
+//! runs in the first search's thread between its runs, with a share of
+//! its backtracks; its runs are part of that search (they end at its
+//! count of backtracks).
+
+use super::cdcl::{Cdcl, RunOutcome, FIRST_RUN_CONFLICTS};
+use super::mac::{Mac, MacOutcome};
+use super::{literals, Stop, TableOutcome, TableSpec, TableStats};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// The backtracks of a search's first run; each next run may have a
+/// tenth more (the growth of dedicated fillers' restarts).
+const FIRST_MAC_BACKTRACKS: u64 = 500;
+
+/// Beside the first search BatSat runs with a conflict for every this many
+/// of its backtracks (a conflict costs about twice a backtrack, so BatSat
+/// has a third of that thread's time or so).
+const BACKTRACKS_PER_CONFLICT: u64 = 20;
+
+/// The second search's seeds start here (the first's at 0).
+const SECOND_SEEDS: u64 = 1 << 32;
+
+/// How a search ended.
+struct End {
+    /// Its answer, `None` if it did not decide (outrun, stopped or out of
+    /// time).
+    outcome: Option<TableOutcome>,
+    /// Its backtracks over all runs.
+    backtracks: u64,
+    stats: TableStats,
+}
+
+/// Searches `spec`'s tables from `mac` (its root level holds) in two
+/// threads, BatSat (`cdcl`) beside the first, until one decides,
+/// `deadline` or `stop`: the answer of the search that decided after
+/// fewer backtracks (module documentation), with its statistics
+/// (`mac_stream` says which search it was) and BatSat's.
+pub(super) fn race(
+    spec: &TableSpec,
+    mac: Mac<'_>,
+    cdcl: &mut Cdcl,
+    deadline: Option<Instant>,
+    stop: Option<&Stop>,
+) -> (TableOutcome, TableStats) {
+    let bounds = [AtomicU64::new(u64::MAX), AtomicU64::new(u64::MAX)];
+    let second = mac.clone();
+    let (first, second) = std::thread::scope(|scope| {
+        let helper = std::thread::Builder::new()
+            .name("tables-mac".into())
+            .spawn_scoped(scope, || {
+                search(spec, second, None, 1, &bounds, deadline, stop)
+            });
+        let first = search(spec, mac, Some(cdcl), 0, &bounds, deadline, stop);
+        // Without a second thread (none could be made, or it failed) the
+        // first search's answer stands.
+        let second = helper.ok().and_then(|helper| helper.join().ok());
+        (first, second)
+    });
+    let second_wins = second.as_ref().is_some_and(|second| {
+        second.outcome.is_some()
+            && (first.outcome.is_none() || second.backtracks < first.backtracks)
+    });
+    let mut stats = first.stats;
+    stats.mac_stream = 1;
+    let outcome = match second {
+        Some(second) if second_wins => {
+            stats.mac_stream = 2;
+            stats.mac_runs = second.stats.mac_runs;
+            stats.mac_decisions = second.stats.mac_decisions;
+            stats.mac_backtracks = second.stats.mac_backtracks;
+            second.outcome
+        }
+        _ => first.outcome,
+    };
+    (outcome.unwrap_or(TableOutcome::Unknown), stats)
+}
+
+/// One search (`me`: 0 the first, 1 the second): MAC runs under a growing
+/// backtrack limit, BatSat's between them if given, until one decides or
+/// the search's count of backtracks reaches its bound in `bounds` (then
+/// the other search has won); a decision bounds the other search.
+fn search(
+    spec: &TableSpec,
+    mut mac: Mac<'_>,
+    mut cdcl: Option<&mut Cdcl>,
+    me: usize,
+    bounds: &[AtomicU64; 2],
+    deadline: Option<Instant>,
+    stop: Option<&Stop>,
+) -> End {
+    let mut stats = TableStats::default();
+    let mut round = 0;
+    let mut backtrack_limit = FIRST_MAC_BACKTRACKS;
+    let seeds = if me == 0 { 0 } else { SECOND_SEEDS };
+    let mut outcome = None;
+    for seed in seeds.. {
+        let run = mac.run(backtrack_limit, &bounds[me], seed, deadline, stop);
+        stats.mac_runs += 1;
+        match run {
+            MacOutcome::Sat(solution) => {
+                outcome = Some(TableOutcome::Sat(literals(spec, &solution)));
+                break;
+            }
+            MacOutcome::Unsat => {
+                outcome = Some(TableOutcome::Unsat);
+                break;
+            }
+            MacOutcome::Stopped | MacOutcome::Outrun => break,
+            MacOutcome::Limit => {
+                backtrack_limit = (backtrack_limit + 1).max(backtrack_limit * 11 / 10);
+            }
+        }
+        let Some(cdcl) = cdcl.as_deref_mut() else {
+            continue;
+        };
+        let share = mac.backtracks / BACKTRACKS_PER_CONFLICT;
+        if share >= stats.conflicts + FIRST_RUN_CONFLICTS {
+            let limit = share - stats.conflicts;
+            if let RunOutcome::Decided(decided) = cdcl.run(round, limit, deadline, stop, &mut stats)
+            {
+                outcome = Some(decided);
+                break;
+            }
+            round += 1;
+        }
+    }
+    stats.mac_decisions = mac.decisions;
+    stats.mac_backtracks = mac.backtracks;
+    if outcome.is_some() {
+        // The other search wins only with fewer backtracks (the first
+        // search: with as many too).
+        let other = 1 - me;
+        let bound = if other == 0 {
+            mac.backtracks + 1
+        } else {
+            mac.backtracks
+        };
+        bounds[other].fetch_min(bound, Ordering::Relaxed);
+    }
+    End {
+        outcome,
+        backtracks: mac.backtracks,
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Prepared, Table};
+    use super::*;
+    use crate::cnf::Clauses;
+    use rustsat::types::Var;
+
+    /// An `n` x `n` square of distinct words over `words` (values below
+    /// `letters`): rows are tables `0..n`, columns `n..2n`.
+    fn square(n: usize, letters: u8, words: &[Vec<u8>]) -> TableSpec {
+        let groups = (0..n * n)
+            .map(|g| {
+                (0..letters)
+                    .map(|x| {
+                        (
+                            x,
+                            Var::new((g * usize::from(letters) + usize::from(x)) as u32),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect::<Vec<_>>());
+        let columns = (0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>());
+        let tables = rows
+            .chain(columns)
+            .map(|groups| Table::new(groups, words.iter().map(|w| &w[..])))
+            .collect();
+        TableSpec {
+            groups,
+            tables,
+            distinct: true,
+        }
+    }
+
+    fn cdcl<'a>(spec: &TableSpec, prepared: &'a Prepared) -> Cdcl<'a> {
+        Cdcl::new(
+            spec,
+            &prepared.tables,
+            &prepared.readers,
+            &prepared.shares.by_group,
+            &Clauses::new(),
+        )
+        .expect("no extra clauses")
+    }
+
+    /// Search `me` on its own (the other one never decides).
+    fn alone(spec: &TableSpec, prepared: &Prepared, mac: &Mac<'_>, me: usize) -> End {
+        let mut cdcl = cdcl(spec, prepared);
+        let bounds = [AtomicU64::new(u64::MAX), AtomicU64::new(u64::MAX)];
+        let cdcl = (me == 0).then_some(&mut cdcl);
+        search(spec, mac.clone(), cdcl, me, &bounds, None, None)
+    }
+
+    #[test]
+    fn the_search_that_decides_after_fewer_backtracks_answers() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        let (mut first_won, mut second_won, mut answers_differ) = (0, 0, 0);
+        for _ in 0..60 {
+            // A ninth of the 5-letter words over 4 letters.
+            let words: Vec<Vec<u8>> = (0..1024u32)
+                .map(|c| (0..5).map(|i| (c >> (2 * i) & 3) as u8).collect())
+                .filter(|_| rng.u8(0..9) == 0)
+                .collect();
+            let spec = square(5, 4, &words);
+            let prepared = Prepared::new(&spec);
+            let Some(mac) = Mac::new(
+                &prepared.tables,
+                &prepared.values,
+                &prepared.readers,
+                spec.distinct,
+            ) else {
+                continue;
+            };
+            let first = alone(&spec, &prepared, &mac, 0);
+            let second = alone(&spec, &prepared, &mac, 1);
+            let second_wins = second.backtracks < first.backtracks;
+            let winner = if second_wins { &second } else { &first };
+            answers_differ += usize::from(first.outcome != second.outcome);
+            if second_wins {
+                second_won += 1;
+            } else {
+                first_won += 1;
+            }
+            // Whichever thread runs faster, the answer is the winner's.
+            for _ in 0..3 {
+                let mut cdcl = cdcl(&spec, &prepared);
+                let (outcome, stats) = race(&spec, mac.clone(), &mut cdcl, None, None);
+                assert_eq!(Some(&outcome), winner.outcome.as_ref());
+                assert_eq!(stats.mac_backtracks, winner.backtracks);
+                assert_eq!(stats.mac_stream, if second_wins { 2 } else { 1 });
+            }
+        }
+        assert!(
+            first_won > 0 && second_won > 0 && answers_differ > 0,
+            "first won {first_won}, second {second_won}, answers differed {answers_differ}"
+        );
+    }
+}
