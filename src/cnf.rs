@@ -27,6 +27,12 @@ impl Clauses {
         self.lits.reserve(lits);
     }
 
+    /// Removes every clause, keeping the room.
+    pub fn clear(&mut self) {
+        self.lits.clear();
+        self.ends.clear();
+    }
+
     /// Appends every clause of `other`.
     pub fn append(&mut self, other: &Clauses) {
         let offset = self.lits.len();

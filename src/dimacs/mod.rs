@@ -21,6 +21,7 @@ use crate::io::Input;
 use rustsat::types::Lit;
 use std::io::BufRead;
 
+mod batch;
 mod parse;
 mod write;
 use parse::Parser;
@@ -77,6 +78,10 @@ pub trait Sink {
     fn problem(&mut self, problem: ProblemLine) -> Result<(), String>;
     /// A hard clause.
     fn hard(&mut self, clause: &[Lit]) -> Result<(), String>;
+    /// Takes hard clauses read together (in order, after those before).
+    fn hard_clauses(&mut self, clauses: &Clauses) -> Result<(), String> {
+        clauses.iter().try_for_each(|clause| self.hard(clause))
+    }
     /// A soft clause with its weight.
     fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String>;
 }
@@ -106,6 +111,17 @@ pub fn read_into<S: Sink>(
     input: &mut Input,
     options: ReadOptions,
     sink: &mut S,
+) -> Result<Summary> {
+    read_into_in_batches(input, options, sink, Some(batch::BATCH_BYTES))
+}
+
+/// [`read_into`], the clauses after a `p cnf` line read in batches of
+/// `batch_bytes` on two threads (`batch`), or line by line (`None`).
+fn read_into_in_batches<S: Sink>(
+    input: &mut Input,
+    options: ReadOptions,
+    sink: &mut S,
+    batch_bytes: Option<usize>,
 ) -> Result<Summary> {
     let mut parser = Parser::new(&input.name, options);
     // The lines are read in place from the reader's buffer; only a line
@@ -144,6 +160,12 @@ pub fn read_into<S: Sink>(
                 more
             };
             start = end;
+            if let Some(bytes) = batch_bytes.filter(|_| more && parser.clause_limit().is_some()) {
+                // The `p cnf` line is read: the clauses follow, in batches.
+                input.reader.consume(start);
+                batch::read_batches(&mut parser, &mut input.reader, &input.name, sink, bytes)?;
+                return parser.finish();
+            }
         }
         input.reader.consume(start);
         if !more {
@@ -327,6 +349,10 @@ impl Sink for FormulaCollector<'_> {
     }
     fn hard(&mut self, clause: &[Lit]) -> Result<(), String> {
         self.hard.push(clause);
+        Ok(())
+    }
+    fn hard_clauses(&mut self, clauses: &Clauses) -> Result<(), String> {
+        self.hard.append(clauses);
         Ok(())
     }
     fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String> {

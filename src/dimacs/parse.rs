@@ -2,8 +2,9 @@
 //! hands comments, the `p` line, clauses and soft clauses to a [`Sink`]
 //! and names the line of every error.
 
+use super::batch::Plain;
 use super::{ProblemLine, ReadOptions, Sink, Summary, MAX_DIMACS_VAR, NO_PROBLEM_LINE};
-use crate::cnf::Kind;
+use crate::cnf::{Clauses, Kind};
 use crate::error::{Error, Result};
 use rustsat::types::Lit;
 
@@ -174,51 +175,17 @@ impl<'a> Parser<'a> {
         Ok(n as u32)
     }
 
-    /// Reads the common clause line of a CNF formula in one pass: a whole
-    /// clause, its literals (a `-` for a negative one, and up to nine
-    /// digits) each followed by one space, and the final `0`. Returns
-    /// false, having read nothing, for any other line, which
-    /// [`Parser::clause_tokens`] then reads (and reports on).
-    fn whole_clause_line<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<bool> {
-        if self.in_clause || !matches!(self.problem, Some(ProblemLine::Cnf { .. })) {
+    /// Reads the common clause line of a CNF formula in one pass
+    /// ([`plain_clause`]). Returns false, having read nothing, for any
+    /// other line, which [`Parser::clause_tokens`] then reads (and reports
+    /// on).
+    pub(super) fn whole_clause_line<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<bool> {
+        let Some(limit) = self.clause_limit() else {
             return Ok(false);
-        }
+        };
         let mut lits = std::mem::take(&mut self.clause);
         lits.clear();
-        let len = bytes.len();
-        let mut i = 0;
-        let whole = loop {
-            let negative = bytes.get(i) == Some(&b'-');
-            let digits = i + usize::from(negative);
-            let mut end = digits;
-            let mut value: u32 = 0;
-            while end < len && end - digits < 9 {
-                let digit = bytes[end].wrapping_sub(b'0');
-                if digit > 9 {
-                    break;
-                }
-                value = value * 10 + u32::from(digit);
-                end += 1;
-            }
-            if end == digits {
-                break false;
-            }
-            if value == 0 {
-                // The end of the clause, and of the line.
-                break end == len && !negative;
-            }
-            if end == len || bytes[end] != b' ' {
-                break false;
-            }
-            if value > self.max_var {
-                if self.check_declared(value).is_err() {
-                    break false;
-                }
-                self.max_var = value;
-            }
-            lits.push(Lit::new(value - 1, negative));
-            i = end + 1;
-        };
+        let whole = plain_clause(bytes, limit, &mut self.max_var, &mut lits);
         self.clause = lits;
         if !whole {
             return Ok(false);
@@ -227,6 +194,48 @@ impl<'a> Parser<'a> {
         self.clause_start_line = self.line;
         self.weight = None;
         self.end_clause(sink)?;
+        Ok(true)
+    }
+
+    /// The largest variable a plain clause line may have, when the next
+    /// line may be one (a CNF's, between clauses): the declared count, or
+    /// any when relaxed.
+    pub(super) fn clause_limit(&self) -> Option<u32> {
+        match self.problem {
+            Some(ProblemLine::Cnf { vars, .. }) if !self.in_clause => {
+                Some(if self.options.relaxed { u32::MAX } else { vars })
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes a batch of whole lines (`batch::read_batches`): first the
+    /// plain clause lines read beside (`plain` and their clauses, if they
+    /// were read from a state between clauses, which this must be in),
+    /// then the rest line by line. Returns false at a `%` end marker.
+    pub(super) fn take_batch<S: Sink>(
+        &mut self,
+        batch: &[u8],
+        plain: Option<(Plain, &Clauses)>,
+        sink: &mut S,
+    ) -> Result<bool> {
+        let mut start = 0;
+        if let Some((plain, clauses)) = plain {
+            if !clauses.is_empty() {
+                self.hard += clauses.len() as u64;
+                self.seen_clause = true;
+                sink.hard_clauses(clauses).map_err(|m| self.err(m))?;
+            }
+            self.line += plain.lines;
+            self.max_var = self.max_var.max(plain.max_var);
+            start = plain.bytes;
+        }
+        for line in batch[start..].split_inclusive(|&b| b == b'\n') {
+            self.line += 1;
+            if !self.line_bytes(line, sink)? {
+                return Ok(false);
+            }
+        }
         Ok(true)
     }
 
@@ -444,6 +453,44 @@ impl<'a> Parser<'a> {
             declared: declared_vars.is_some(),
             problem_line: self.problem_line,
         })
+    }
+}
+
+/// Reads `bytes` (a line without its end, not indented) as the common
+/// clause line of a CNF: one whole clause, its literals (a `-` for a
+/// negative one, and up to nine digits, the variable at most `limit`) each
+/// followed by one space, and the final `0`. Pushes the literals to `lits`
+/// and raises `max_var` to their largest variable; false for any other
+/// line (`lits` then holds part of it).
+pub(super) fn plain_clause(bytes: &[u8], limit: u32, max_var: &mut u32, lits: &mut Vec<Lit>) -> bool {
+    let len = bytes.len();
+    let mut i = 0;
+    loop {
+        let negative = bytes.get(i) == Some(&b'-');
+        let digits = i + usize::from(negative);
+        let mut end = digits;
+        let mut value: u32 = 0;
+        while end < len && end - digits < 9 {
+            let digit = bytes[end].wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            value = value * 10 + u32::from(digit);
+            end += 1;
+        }
+        if end == digits {
+            return false;
+        }
+        if value == 0 {
+            // The end of the clause, and of the line.
+            return end == len && !negative;
+        }
+        if end == len || bytes[end] != b' ' || value > limit {
+            return false;
+        }
+        *max_var = (*max_var).max(value);
+        lits.push(Lit::new(value - 1, negative));
+        i = end + 1;
     }
 }
 
