@@ -123,14 +123,15 @@ bench-count: release
 # wamerican and wamerican-large lists, beside ingrid_core 2.0.0 (a peer:
 # cargo installs it into the peer cache, scripts/peers/ingrid.sh) on the
 # same pattern and list in the same run, and the freeform cases of the
-# issue against their targets; 120 s per run. Two columns of ours:
+# issue against their targets; 120 s per run, the median of three runs
+# (ours and the peer's alike; REPEAT overrides). Two columns of ours:
 # `default`, a plain `solve` (the tables solver on a plain fill, which the
 # header prefers; CaDiCaL on the freeform cases), and CaDiCaL on the
 # word-graph clauses.
 CROSSWORD_SOLVERS = default cadical
 bench-crossword: release
 	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),$(CROSSWORD_SOLVERS))' \
-	    --time-limit $(or $(LIMIT),120) $(if $(FRESH),--rerun)
+	    --time-limit $(or $(LIMIT),120) --repeat $(or $(REPEAT),3) $(if $(FRESH),--rerun)
 	$(RELEASE)/bench-report $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),$(CROSSWORD_SOLVERS)) peer' \
 	    --view pivot --out $(BENCH_OUT)/crossword --markdown $(BENCH_DOC)
 # Numberlink: the seed instances, the ADC 2015 problems (full cover, and

@@ -287,14 +287,17 @@ fn puzzle_to_comments(puzzle: &str) -> Vec<String> {
 #[derive(Debug, Clone, Default)]
 pub struct MetadataBuilder {
     meta: Metadata,
-    puzzle_lines: Option<Vec<String>>,
+    /// The `c puzzle` lines so far, each ended by a newline.
+    puzzle_lines: Option<String>,
     pending_crlf: bool,
     pending_no_final_newline: bool,
 }
 
 impl MetadataBuilder {
-    fn puzzle_lines(&mut self) -> &mut Vec<String> {
-        self.puzzle_lines.get_or_insert_with(Vec::new)
+    fn puzzle_line(&mut self, line: &str) {
+        let text = self.puzzle_lines.get_or_insert_with(String::new);
+        text.push_str(line);
+        text.push('\n');
     }
 
     /// Reads one comment line (with its leading `c`) into the metadata.
@@ -305,9 +308,9 @@ impl MetadataBuilder {
         let body = line.strip_prefix('c').unwrap_or(line);
         let body = body.strip_prefix(' ').unwrap_or(body);
         if let Some(rest) = body.strip_prefix("puzzle ") {
-            self.puzzle_lines().push(rest.to_string());
+            self.puzzle_line(rest);
         } else if body == "puzzle" {
-            self.puzzle_lines().push(String::new());
+            self.puzzle_line("");
         } else if body == "puzzle-eol crlf" {
             self.pending_crlf = true;
         } else if body == "puzzle-final-newline no" {
@@ -393,11 +396,12 @@ impl MetadataBuilder {
 
     /// The finished metadata.
     pub fn finish(mut self) -> Metadata {
-        if let Some(lines) = self.puzzle_lines.take() {
-            let separator = if self.pending_crlf { "\r\n" } else { "\n" };
-            let mut text = lines.join(separator);
-            if !self.pending_no_final_newline {
-                text.push_str(separator);
+        if let Some(mut text) = self.puzzle_lines.take() {
+            if self.pending_no_final_newline {
+                text.pop();
+            }
+            if self.pending_crlf {
+                text = text.replace('\n', "\r\n");
             }
             self.meta.puzzle = Some(text);
         }

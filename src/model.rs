@@ -192,13 +192,13 @@ pub fn read_model_stream(input: &mut Input) -> Result<ModelStream> {
     read_model_stream_with(input, &mut |_| {})
 }
 
-/// Like [`read_model_stream`], but hands the header's comment lines to
+/// Like [`read_model_stream`], but hands what the header says to
 /// `on_header` as soon as the header has ended (at the first line that is
 /// not a comment), while the solutions are still to come: a decoder can
 /// parse its puzzle meanwhile, as `solve` is still solving.
 pub fn read_model_stream_with(
     input: &mut Input,
-    on_header: &mut dyn FnMut(&[String]),
+    on_header: &mut dyn FnMut(Metadata),
 ) -> Result<ModelStream> {
     let mut stream = ModelStream::default();
     let mut meta = MetadataBuilder::default();
@@ -207,7 +207,8 @@ pub fn read_model_stream_with(
     let mut pending_cost: Option<u64> = None;
     let mut minisat = false;
     let mut line_no = 0usize;
-    let mut buf = String::new();
+    // One line at a time, in the same buffer.
+    let mut bytes = Vec::new();
     let name = input.name.clone();
     let err = |line: usize, message: String| Error::parse(&name, line, message);
     let unexpected = |line: usize, text: &str| {
@@ -247,8 +248,7 @@ pub fn read_model_stream_with(
     };
     let mut ended = false;
     loop {
-        buf.clear();
-        let mut bytes = Vec::new();
+        bytes.clear();
         let n = input
             .reader
             .read_until(b'\n', &mut bytes)
@@ -257,11 +257,9 @@ pub fn read_model_stream_with(
             break;
         }
         line_no += 1;
-        buf.push_str(
-            std::str::from_utf8(&bytes)
-                .map_err(|_| err(line_no, "the line is not UTF-8 text".into()))?,
-        );
-        let mut line = buf.trim_end_matches(['\n', '\r']);
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| err(line_no, "the line is not UTF-8 text".into()))?;
+        let mut line = text.trim_end_matches(['\n', '\r']);
         if line_no == 1 {
             line = line.strip_prefix('\u{feff}').unwrap_or(line);
         }
@@ -314,7 +312,7 @@ pub fn read_model_stream_with(
             }
             ("s", rest) => {
                 if std::mem::replace(&mut in_header, false) {
-                    on_header(&stream.header);
+                    on_header(meta.clone().finish());
                 }
                 finish_solution(
                     &mut current,
@@ -386,7 +384,7 @@ pub fn read_model_stream_with(
             }
             ("o", rest) => {
                 if std::mem::replace(&mut in_header, false) {
-                    on_header(&stream.header);
+                    on_header(meta.clone().finish());
                 }
                 let cost = rest
                     .trim()
@@ -403,7 +401,7 @@ pub fn read_model_stream_with(
                     _ => return Err(unexpected(line_no, trimmed)),
                 };
                 if std::mem::replace(&mut in_header, false) {
-                    on_header(&stream.header);
+                    on_header(meta.clone().finish());
                 }
                 stream.status = Some(status);
                 if status == Status::Satisfiable {

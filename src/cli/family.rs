@@ -1,6 +1,6 @@
 //! The generic `encode-<family>` and `decode-<family>` commands.
 
-use crate::cnf::{Metadata, MetadataBuilder};
+use crate::cnf::Metadata;
 use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
 use crate::family::{Assignment, Family};
@@ -428,21 +428,14 @@ fn decode_stream<F: Family>(
     // (with --cnf the header comes from the CNF, afterwards).
     let (stream, early) = std::thread::scope(|scope| {
         let mut early = None;
-        let stream = read_model_stream_with(&mut input, &mut |header: &[String]| {
+        let stream = read_model_stream_with(&mut input, &mut |meta: Metadata| {
             if args.cnf.is_some() || early.is_some() {
                 return;
             }
-            let (header, source) = (header.to_vec(), source.clone());
-            early = Some(scope.spawn(move || {
-                let mut meta = MetadataBuilder::default();
-                for line in &header {
-                    // A bad line is reported by the stream reader.
-                    meta.absorb(line).ok()?;
-                }
-                Some(puzzle_from_header::<F>(&meta.finish(), &source))
-            }));
+            let source = source.clone();
+            early = Some(scope.spawn(move || puzzle_from_header::<F>(&meta, &source)));
         });
-        let early = early.and_then(|thread| match thread.join() {
+        let early = early.map(|thread| match thread.join() {
             Ok(parsed) => parsed,
             Err(panic) => std::panic::resume_unwind(panic),
         });

@@ -44,17 +44,19 @@ pub fn solution_of(grid: Vec<String>) -> Solution {
 
 /// The scores of `solution`'s entries in `puzzle`'s list.
 pub fn fill_scores(puzzle: &Puzzle, solution: &Solution) -> Option<FillScores> {
-    let score: std::collections::HashMap<&str, u32> = puzzle
-        .words
-        .iter()
-        .enumerate()
-        .map(|(i, w)| (w.as_str(), puzzle.score(i)))
+    let entries = || solution.across.iter().chain(&solution.down);
+    // The entries' scores only (the list may have a hundred thousand
+    // words); a word listed twice has its last score.
+    let mut score: std::collections::HashMap<&str, Option<u32>> = entries()
+        .map(|entry| (entry.word.as_str(), None))
         .collect();
-    let scores: Vec<u32> = solution
-        .across
-        .iter()
-        .chain(&solution.down)
-        .filter_map(|entry| score.get(entry.word.as_str()).copied())
+    for (i, word) in puzzle.words.iter().enumerate() {
+        if let Some(slot) = score.get_mut(word.as_str()) {
+            *slot = Some(puzzle.score(i));
+        }
+    }
+    let scores: Vec<u32> = entries()
+        .filter_map(|entry| score.get(entry.word.as_str()).copied().flatten())
         .collect();
     let lowest = scores.iter().copied().min()?;
     let total: u64 = scores.iter().map(|&s| u64::from(s)).sum();

@@ -131,7 +131,7 @@ fn next_batch(
         batch.extend_from_slice(&chunk[..take]);
         reader.consume(take);
     }
-    if let Some(k) = memchr::memrchr(b'\n', &batch) {
+    if let Some(k) = memchr::memrchr(b'\n', batch) {
         carry.extend_from_slice(&batch[k + 1..]);
         batch.truncate(k + 1);
         return Ok(());
@@ -235,7 +235,10 @@ mod tests {
         } else {
             clauses
         };
-        let mut text = format!("c satpipe stream 1\np cnf 40 {declared}\n{}", lines.join("\n"));
+        let mut text = format!(
+            "c satpipe stream 1\np cnf 40 {declared}\n{}",
+            lines.join("\n")
+        );
         if rng.bool() {
             text.push('\n');
         }

@@ -179,7 +179,11 @@ impl<'a> Parser<'a> {
     /// ([`plain_clause`]). Returns false, having read nothing, for any
     /// other line, which [`Parser::clause_tokens`] then reads (and reports
     /// on).
-    pub(super) fn whole_clause_line<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<bool> {
+    pub(super) fn whole_clause_line<S: Sink>(
+        &mut self,
+        bytes: &[u8],
+        sink: &mut S,
+    ) -> Result<bool> {
         let Some(limit) = self.clause_limit() else {
             return Ok(false);
         };
@@ -462,7 +466,12 @@ impl<'a> Parser<'a> {
 /// followed by one space, and the final `0`. Pushes the literals to `lits`
 /// and raises `max_var` to their largest variable; false for any other
 /// line (`lits` then holds part of it).
-pub(super) fn plain_clause(bytes: &[u8], limit: u32, max_var: &mut u32, lits: &mut Vec<Lit>) -> bool {
+pub(super) fn plain_clause(
+    bytes: &[u8],
+    limit: u32,
+    max_var: &mut u32,
+    lits: &mut Vec<Lit>,
+) -> bool {
     let len = bytes.len();
     let mut i = 0;
     loop {
