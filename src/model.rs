@@ -141,8 +141,6 @@ pub struct Solution {
 /// Everything a model stream says.
 #[derive(Debug, Clone, Default)]
 pub struct ModelStream {
-    /// The header comment lines (before the first `s` line), verbatim.
-    pub header: Vec<String>,
     /// The header's metadata (family, puzzle, names, projection).
     pub meta: Metadata,
     /// The last `s` status; `None` when the stream had none.
@@ -285,7 +283,6 @@ pub fn read_model_stream_with(
         match trimmed.split_at(first) {
             ("c", _) => {
                 if in_header {
-                    stream.header.push(trimmed.to_string());
                     meta.absorb(trimmed).map_err(|m| err(line_no, m))?;
                 } else if trimmed.starts_with(ENUMERATION_COMPLETE) {
                     stream.complete = Some(true);

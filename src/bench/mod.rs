@@ -7,9 +7,10 @@
 //!   `instances/<family>/` folder, folders of DIMACS files, the built-in
 //!   `gen` family of `cnf-gen` formulas, solver specifications) and the
 //!   deterministic plan of runs;
-//! - [`run`]: executing one run (encode, solve, decode as real processes,
-//!   each with a time limit and its peak memory from `wait4`), and the
-//!   whole matrix, in parallel, resumably;
+//! - [`run`]: executing one run (encode, solve, decode as real processes)
+//!   and the whole matrix, in parallel, resumably;
+//! - [`process`]: one process measured (its time, a time limit, its peak
+//!   memory from `wait4`);
 //! - [`rows`]: the CSV schema, appending with a flush per row, reading
 //!   (and merging fragments) with `file:line` errors;
 //! - [`report`]: the Markdown summary (solved, PAR-2) and the cactus and
@@ -20,6 +21,7 @@
 pub mod config;
 pub mod matrix;
 pub mod pivot;
+pub mod process;
 pub mod report;
 pub mod rows;
 pub mod run;

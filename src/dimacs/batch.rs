@@ -3,12 +3,12 @@
 //! After the `p cnf` line the reader takes the input in batches of whole
 //! lines, two at a time: while the parser takes the first line by line, a
 //! second thread reads the plain clause lines at the start of the second
-//! (`l1 l2 ... 0` on one line, as [`Parser::whole_clause_line`] reads
-//! them). The parser then takes those clauses as they are and every other
-//! line of the second batch (a comment, a clause across lines, an error)
-//! itself, so that what is read, and every error with its line, is what
-//! the line-by-line reader gives. The second thread's clauses are used
-//! only if the first batch leaves the parser between clauses.
+//! (`l1 l2 ... 0` on one line, read by [`plain_clause`] as the parser
+//! reads them). The parser then takes those clauses as they are and every
+//! other line of the second batch (a comment, a clause across lines, an
+//! error) itself, so that what is read, and every error with its line, is
+//! what the line-by-line reader gives. The second thread's clauses are
+//! used only if the first batch leaves the parser between clauses.
 
 use super::parse::{plain_clause, Parser};
 use super::Sink;

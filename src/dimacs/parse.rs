@@ -179,11 +179,7 @@ impl<'a> Parser<'a> {
     /// ([`plain_clause`]). Returns false, having read nothing, for any
     /// other line, which [`Parser::clause_tokens`] then reads (and reports
     /// on).
-    pub(super) fn whole_clause_line<S: Sink>(
-        &mut self,
-        bytes: &[u8],
-        sink: &mut S,
-    ) -> Result<bool> {
+    fn whole_clause_line<S: Sink>(&mut self, bytes: &[u8], sink: &mut S) -> Result<bool> {
         let Some(limit) = self.clause_limit() else {
             return Ok(false);
         };

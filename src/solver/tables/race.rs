@@ -72,14 +72,13 @@ pub(super) fn race(
         let second = helper.ok().and_then(|helper| helper.join().ok());
         (first, second)
     });
-    let second_wins = second.as_ref().is_some_and(|second| {
-        second.outcome.is_some()
-            && (first.outcome.is_none() || second.backtracks < first.backtracks)
-    });
     let mut stats = first.stats;
     stats.mac_stream = 1;
     let outcome = match second {
-        Some(second) if second_wins => {
+        Some(second)
+            if second.outcome.is_some()
+                && (first.outcome.is_none() || second.backtracks < first.backtracks) =>
+        {
             stats.mac_stream = 2;
             stats.mac_runs = second.stats.mac_runs;
             stats.mac_decisions = second.stats.mac_decisions;
