@@ -16,8 +16,9 @@ use std::process::ExitCode;
 /// Arguments of `encode-<family>`.
 #[derive(Debug, Parser)]
 pub struct EncodeArgs<O: Args> {
-    /// The puzzle file (`-` for standard input; some families also take
-    /// the puzzle itself, e.g. a word grid's letters).
+    /// The puzzle file (`-` for standard input), or the puzzle itself: a
+    /// puzz.link URL (Numberlink, nonograms, sudokus), a word grid's
+    /// letters.
     #[arg(default_value = "-")]
     pub input: PathBuf,
     /// The family's options.
@@ -240,9 +241,12 @@ pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> R
     let argument = (args.input.as_os_str() != "-" && !args.input.exists())
         .then(|| args.input.to_str())
         .flatten();
-    let (source, text) = match F::puzzle_text(argument, &args.options)? {
-        Some(given) => given,
-        None => {
+    // A puzz.link URL in place of a file name is the puzzle itself.
+    let url = argument.filter(|a| crate::puzzlink::is_url(a));
+    let (source, text) = match (F::puzzle_text(argument, &args.options)?, url) {
+        (Some(given), _) => given,
+        (None, Some(url)) => ("<command line>".to_string(), format!("{}\n", url.trim())),
+        (None, None) => {
             let input = Input::open(&args.input)?;
             let source = input.name.clone();
             (source, input.read_to_string()?)

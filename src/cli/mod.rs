@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod cnf_tools;
 pub mod docs;
+pub mod exchange;
 pub mod family;
 pub mod gen;
 pub mod generate;
@@ -55,6 +56,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         generate::RulesArgs::command(),
         generate::NumberlinkArgs::command(),
         generate::NonogramArgs::command(),
+        exchange::PuzzleUrlArgs::command(),
         docs::DocsArgs::command(),
         bench::BenchRunArgs::command(),
         bench::BenchReportArgs::command(),

@@ -8,8 +8,12 @@
 //! `--allow-touching` lets a line run beside itself (the line is then a
 //! path of edges, not a set of cells).
 //!
+//! A puzz.link URL (genres `numlin`, `arukone`) carries its own rules
+//! ([`url`]), which hold whatever the options say: the options can only
+//! loosen them further.
+//!
 //! The parts: [`puzzle`] (the grid and its endpoints), [`parse`] (three
-//! file formats), [`encode`] (the sound
+//! file formats and URLs), [`url`] (puzz.link URLs), [`encode`] (the sound
 //! default encoding), [`seed`] (the original solver's encoding, kept for
 //! comparison), [`decode`] (reading a model by variable name), [`check`]
 //! (the rules, sharing nothing with the encodings) and [`render`].
@@ -28,6 +32,7 @@ pub mod puzzle;
 pub mod render;
 mod route;
 pub mod seed;
+pub mod url;
 
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
@@ -168,11 +173,14 @@ pub struct Numberlink;
 impl Family for Numberlink {
     const NAME: &'static str = "numberlink";
     const ABOUT: &'static str = "Reads the seed format (K, N M, grid), the ADC 2015 format \
-        (SIZE WxH, LINE#k) and letter grids (W H, rows; --puzzle N).";
+        (SIZE WxH, LINE#k), letter grids (W H, rows; --puzzle N) and puzz.link URLs (numlin, \
+        arukone; given as the argument, or one a line in a file), whose genre sets the rules.";
     const EXAMPLES: &'static str = "  encode-numberlink p.txt | solve | decode-numberlink\n  \
         encode-numberlink p.txt | solve --max 2 | decode-numberlink\n  \
         encode-numberlink --allow-empty Q08.txt | solve | decode-numberlink --format adc\n  \
-        encode-numberlink p.txt | solve | decode-numberlink --svg p.svg";
+        encode-numberlink p.txt | solve | decode-numberlink --svg p.svg\n  \
+        encode-numberlink https://puzz.link/p?numlin/5/5/1j2h3m1h2j3 | solve --max 2 | decode-numberlink\n  \
+        encode-numberlink --all-puzzles urls.txt | solve | decode-numberlink";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
@@ -186,6 +194,22 @@ impl Family for Numberlink {
         if options.all_puzzles && options.puzzle != 1 {
             return Err(Error::Usage(
                 "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
+            ));
+        }
+        let url_part = |number: usize| Options {
+            puzzle: number,
+            all_puzzles: false,
+            ..options.clone()
+        };
+        let header = [("puzzle", Some("1".to_string())), ("all-puzzles", None)];
+        if crate::puzzlink::url_lines(text).is_some() {
+            return Ok(crate::puzzlink::parts(
+                source_name,
+                text,
+                options.puzzle,
+                options.all_puzzles,
+                url_part,
+                &header,
             ));
         }
         // Empty for the seed and ADC formats (their first line is one
@@ -217,7 +241,7 @@ impl Family for Numberlink {
                     ..options.clone()
                 },
                 text,
-                header_options: vec![("puzzle", Some("1".to_string())), ("all-puzzles", None)],
+                header_options: header.to_vec(),
             }
         };
         Ok(Some(if !options.all_puzzles {
@@ -252,6 +276,7 @@ impl Family for Numberlink {
     }
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
+        let options = &with_puzzle_rules(puzzle, options);
         match options.encoding {
             Encoding::Rank => {
                 let default_rules = !options.allow_empty && !options.allow_touching;
@@ -330,6 +355,7 @@ impl Family for Numberlink {
         options: &Options,
         solution: &Solution,
     ) -> std::result::Result<(), String> {
+        let options = &with_puzzle_rules(puzzle, options);
         check::check(
             puzzle,
             solution,
@@ -339,4 +365,17 @@ impl Family for Numberlink {
             },
         )
     }
+}
+
+/// `options` with the rules that the puzzle's own format sets: a
+/// puzz.link genre's ([`url::Genre`]: lines may always run beside
+/// themselves, and cells may stay empty where the genre says so), which
+/// the options can only loosen further.
+pub fn with_puzzle_rules(puzzle: &Puzzle, options: &Options) -> Options {
+    let mut options = options.clone();
+    if let Format::Puzzlink(genre) = puzzle.format {
+        options.allow_touching = true;
+        options.allow_empty |= genre.allows_empty();
+    }
+    options
 }
