@@ -132,6 +132,17 @@ pub trait Family {
     ) -> Result<Self::Solution>;
     /// Renders a solution for a person.
     fn render(puzzle: &Self::Puzzle, solution: &Self::Solution, style: &Self::Style) -> String;
+    /// The solution in `style` as the bytes `decode-<family>` writes:
+    /// [`Family::render`]'s text, unless the style is a binary file
+    /// format (a crossword's `.puz`); an error when the solution cannot
+    /// be written so.
+    fn render_bytes(
+        puzzle: &Self::Puzzle,
+        solution: &Self::Solution,
+        style: &Self::Style,
+    ) -> Result<Vec<u8>> {
+        Ok(Self::render(puzzle, solution, style).into_bytes())
+    }
     /// An SVG drawing of the solution, for `decode-<family> --svg`; the
     /// `--png` picture is rendered from it ([`crate::svg`]). A whole
     /// document with `width`, `height` and `viewBox`, its text escaped;

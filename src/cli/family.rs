@@ -502,10 +502,10 @@ fn decode_stream<F: Family>(
             if count > 1 {
                 writeln!(out, "solution {}:", i + 1).with_name(io::STDOUT_NAME)?;
             }
-            out.write_all(F::render(&puzzle, solution, &style).as_bytes())
+            out.write_all(&F::render_bytes(&puzzle, solution, &style)?)
                 .with_name(io::STDOUT_NAME)?;
         } else if machine && i == 0 {
-            out.write_all(F::render(&puzzle, solution, &style).as_bytes())
+            out.write_all(&F::render_bytes(&puzzle, solution, &style)?)
                 .with_name(io::STDOUT_NAME)?;
         }
         if args.png.is_some() || args.svg.is_some() {

@@ -2,14 +2,16 @@
 //! document: read the pattern, the word list and the groups, place fixed
 //! and random black cells, sample groups.
 
-use super::parse::parse_pattern;
-use super::puzzle::{Mode, Puzzle, Square};
+use super::parse::{clue_key, read_pattern};
+use super::puzzle::{ClueText, Mode, Puzzle, Square};
 use super::slots::slots;
 use super::words::{self, Policy, ScoredWord, DEFAULT_WORDS};
 use super::{groups, theme, Options};
 use crate::error::{Error, Result};
+use crate::error::IoContext;
 use crate::io::Input;
 use std::collections::HashSet;
+use std::io::Read;
 use std::path::Path;
 
 /// The document for `options`, with a source name for messages; `None`
@@ -92,10 +94,53 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
             "{flag} is for freeform grids (--width W --height H), not --pattern"
         )));
     }
-    let (source, text) = read_text(pattern)?;
-    let grid = parse_pattern(&source, &text)?;
+    let mut input = Input::open(pattern)?;
+    let source = input.name.clone();
+    let mut bytes = Vec::new();
+    input.reader.read_to_end(&mut bytes).with_name(&source)?;
+    let read = read_pattern(&source, &bytes)?;
+    let grid = read.grid;
     let (rows, cols) = (grid.len(), grid[0].len());
     let found = slots(rows, cols, |r, c| grid[r][c] != Square::Black);
+    let entries: HashSet<(usize, bool)> = found.iter().map(|s| (s.number, s.across)).collect();
+    let mut clues: Vec<ClueText> = Vec::new();
+    let mut add_clue = |clue: ClueText, source: &str, line: usize| -> Result<()> {
+        if !entries.contains(&(clue.number, clue.across)) {
+            return Err(Error::parse(
+                source,
+                line,
+                format!("a clue for {}, which the pattern has no entry for", clue.key()),
+            ));
+        }
+        clues.retain(|c| (c.number, c.across) != (clue.number, clue.across));
+        clues.push(clue);
+        Ok(())
+    };
+    for clue in read.clues {
+        add_clue(clue, &source, 1)?;
+    }
+    if let Some(path) = &options.clues {
+        let (clue_source, text) = read_text(path)?;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            // xd's `A1. clue ~ ANSWER`: the answer is the fill's to find.
+            let text = rest.rsplit_once(" ~ ").map_or(rest, |(clue, _)| clue).trim();
+            let text = text.strip_suffix('~').unwrap_or(text).trim();
+            let clue = clue_key(key, text).ok_or_else(|| {
+                Error::parse(
+                    &clue_source,
+                    i + 1,
+                    format!("'{key}' is no entry: expected A or D and a number, e.g. A1 or D12."),
+                )
+            })?;
+            add_clue(clue, &clue_source, i + 1)?;
+        }
+    }
+    clues.sort_by_key(|c| (c.number, !c.across));
     let mut covered = vec![vec![false; cols]; rows];
     for slot in &found {
         for i in 0..slot.len {
@@ -141,6 +186,7 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         min_score: options.min_score,
         groups,
         min_words: 0,
+        clues,
     })
 }
 
@@ -219,5 +265,6 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
         min_score: options.min_score,
         groups: group_list,
         min_words,
+        clues: Vec::new(),
     })
 }

@@ -33,6 +33,7 @@ pub mod groups;
 pub mod ipuz;
 pub mod parse;
 pub mod prefer;
+pub mod puz;
 pub mod puzzle;
 pub mod relax;
 pub mod render;
@@ -48,7 +49,7 @@ use crate::error::{Error, Result};
 use crate::partial::GridCell;
 use crate::family::{Assignment, Family};
 pub use fill::FillEncoding;
-pub use puzzle::{Mode, Puzzle, Square};
+pub use puzzle::{ClueText, Mode, Puzzle, Square};
 use std::path::PathBuf;
 
 /// What `--maximize` can maximise.
@@ -92,9 +93,18 @@ fn parse_cell(text: &str) -> std::result::Result<(usize, usize), String> {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Options {
     /// Fill this pattern: one row a line, `#` black, `.` open, letters
-    /// pre-filled.
+    /// pre-filled; or an ipuz document or an Across Lite `.puz` file
+    /// (told by the content), whose blocks, given letters and clues are
+    /// kept.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height"])]
     pub pattern: Option<PathBuf>,
+    /// Fill: clue texts for the pattern's entries, one a line: `A1 text`,
+    /// `D12. text` (xd's `A1. text ~ ANSWER` too; the answer is not
+    /// read); `#` comments. They add to (or replace) the clues of an ipuz
+    /// or `.puz` pattern and go into `decode-crossword --format puz`,
+    /// `ipuz` and `xd`.
+    #[arg(long, value_name = "FILE", requires = "pattern")]
+    pub clues: Option<PathBuf>,
     /// Freeform: the number of columns.
     #[arg(long, value_name = "W", requires = "height")]
     pub width: Option<usize>,
@@ -194,8 +204,12 @@ pub enum Style {
     /// An ipuz document (JSON, version 2, kind crossword): numbered grid,
     /// solution, clue lists with empty clue texts.
     Ipuz,
-    /// The xd text format: header, grid, clue lines `A1. ~ ANSWER`.
+    /// The xd text format: header, grid, clue lines `A1. clue ~ ANSWER`.
     Xd,
+    /// An Across Lite `.puz` file (binary, version 1.3, every checksum
+    /// set): the solution, an empty player grid, the clue texts (empty
+    /// where none are given). Redirect it to a file.
+    Puz,
 }
 
 /// One entry of a solved crossword.
@@ -247,7 +261,8 @@ impl Family for Crossword {
     const EXAMPLES: &'static str = "  encode-crossword --pattern grid.txt | solve | decode-crossword\n  \
         encode-crossword --pattern grid.txt --words list.txt | solve | decode-crossword --format grid\n  \
         encode-crossword --width 14 --height 7 --words words.json --sample-groups --seed 1 | solve | decode-crossword\n  \
-        encode-crossword --width 5 --height 5 --words list.txt --maximize letters | solve | decode-crossword --svg x.svg";
+        encode-crossword --width 5 --height 5 --words list.txt --maximize letters | solve | decode-crossword --svg x.svg\n  \
+        encode-crossword --pattern grid.ipuz --clues clues.txt | solve | decode-crossword --format puz > filled.puz";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
@@ -311,11 +326,18 @@ impl Family for Crossword {
     }
 
     fn is_machine_format(style: &Style) -> bool {
-        matches!(style, Style::Grid | Style::Ipuz | Style::Xd)
+        matches!(style, Style::Grid | Style::Ipuz | Style::Xd | Style::Puz)
     }
 
-    fn render(_puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
-        render::render(solution, *style)
+    fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
+        render::render(puzzle, solution, *style)
+    }
+
+    fn render_bytes(puzzle: &Puzzle, solution: &Solution, style: &Style) -> Result<Vec<u8>> {
+        match style {
+            Style::Puz => puz::write(puzzle, solution),
+            _ => Ok(render::render(puzzle, solution, *style).into_bytes()),
+        }
     }
 
     fn svg(_puzzle: &Puzzle, solution: &Solution) -> String {

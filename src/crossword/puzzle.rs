@@ -17,6 +17,8 @@
 //! [words]
 //! cat
 //! dog;70
+//! [clues]                 (only when clues are given)
+//! A1 Feline friend
 //! ```
 //!
 //! Grid rows use `#` for a black cell, `.` for an open cell and a letter
@@ -26,7 +28,9 @@
 //! ([`super::words::DEFAULT_SCORE`]), so a list without scores gives the
 //! same document as before scores existed. The document keeps the words
 //! below `min-score` (the decoder tells whether a lower minimum would make
-//! a pattern fillable); [`Puzzle::usable`] drops them.
+//! a pattern fillable); [`Puzzle::usable`] drops them. Clue texts (from an
+//! `.ipuz` or `.puz` pattern, or `--clues FILE`) are kept by entry, `A` or
+//! `D` and its number, for the decoder's `.puz`, ipuz and xd files.
 
 use super::words::DEFAULT_SCORE;
 
@@ -60,6 +64,24 @@ pub enum Square {
     Letter(u8),
 }
 
+/// The clue text of one entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClueText {
+    /// The entry's number.
+    pub number: usize,
+    /// Across (`A`) or down (`D`).
+    pub across: bool,
+    /// The clue, one line of text.
+    pub text: String,
+}
+
+impl ClueText {
+    /// `A12` or `D3`.
+    pub fn key(&self) -> String {
+        format!("{}{}", if self.across { 'A' } else { 'D' }, self.number)
+    }
+}
+
 /// A parsed crossword puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -78,6 +100,8 @@ pub struct Puzzle {
     pub groups: Vec<Vec<String>>,
     /// At least this many words must appear (freeform).
     pub min_words: usize,
+    /// The clue texts given for entries of the pattern (fill).
+    pub clues: Vec<ClueText>,
 }
 
 impl Puzzle {
@@ -114,6 +138,14 @@ impl Puzzle {
         }
     }
 
+    /// The clue text given for the entry `number` across or down.
+    pub fn clue(&self, number: usize, across: bool) -> Option<&str> {
+        self.clues
+            .iter()
+            .find(|c| c.number == number && c.across == across)
+            .map(|c| c.text.as_str())
+    }
+
     /// The self-contained document (see the module documentation).
     pub fn to_document(&self) -> String {
         let mut text = format!(
@@ -142,6 +174,12 @@ impl Puzzle {
                 text.push_str(&format!(";{score}"));
             }
             text.push('\n');
+        }
+        if !self.clues.is_empty() {
+            text.push_str("[clues]\n");
+            for clue in &self.clues {
+                text.push_str(&format!("{} {}\n", clue.key(), clue.text));
+            }
         }
         text
     }

@@ -67,12 +67,14 @@ pub fn fill_scores(puzzle: &Puzzle, solution: &Solution) -> Option<FillScores> {
     })
 }
 
-/// Renders a solution in `style`.
-pub fn render(solution: &Solution, style: Style) -> String {
+/// Renders a solution of `puzzle` in `style`. A `.puz` file is bytes
+/// ([`super::puz::write`], which `decode-crossword` writes); as text it
+/// is the same crossword in the xd format.
+pub fn render(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     let mut out = String::new();
     match style {
-        Style::Ipuz => return super::ipuz::render(solution),
-        Style::Xd => return super::xd::render(solution),
+        Style::Ipuz => return super::ipuz::render(puzzle, solution),
+        Style::Xd | Style::Puz => return super::xd::render(puzzle, solution),
         Style::Grid => {
             for row in &solution.grid {
                 out.push_str(row);
