@@ -77,7 +77,10 @@ impl Url {
 fn query(line: &str) -> Option<&str> {
     let mut rest = line.trim();
     for scheme in ["https://", "http://"] {
-        if rest.len() >= scheme.len() && rest[..scheme.len()].eq_ignore_ascii_case(scheme) {
+        if rest
+            .get(..scheme.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+        {
             rest = &rest[scheme.len()..];
             break;
         }
@@ -298,6 +301,9 @@ mod tests {
 
     #[test]
     fn bad_urls_name_what_is_wrong() {
+        // Text with characters of several bytes is no URL, not a panic.
+        assert!(!is_url("PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET"));
+        assert!(!is_url("ÄÄÄÄÄÄÄÄ"));
         let err = |text: &str| parse("f", 3, text).expect_err(text).to_string();
         assert!(err("https://example.com/p?numlin/5/5/1").starts_with("f:3: "));
         assert!(err("puzz.link/p?numlin/5/x/1").contains("number of rows"));

@@ -44,32 +44,70 @@ fn spans(n: usize, size: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The layout lines of an `n` x `n` sudoku with its boxes drawn: `+---+`
-/// borders, `| * * |` cell rows; `cell(r, c)` is written for each cell.
-fn drawing(n: usize, cell: impl Fn(usize, usize) -> String) -> Vec<String> {
-    let (width, height) = box_shape(n);
-    let columns = spans(n, width);
-    let border: String = columns.iter().fold("+".to_string(), |mut line, &(_, w)| {
-        line.push_str(&"-".repeat(2 * w + 1));
-        line.push('+');
-        line
-    });
-    let mut lines = vec![border.clone()];
-    for (top, h) in spans(n, height) {
-        for r in top..top + h {
-            let mut line = String::from("|");
-            for &(left, w) in &columns {
-                for c in left..left + w {
-                    line.push(' ');
-                    line.push_str(&cell(r, c));
-                }
-                line.push_str(" |");
-            }
-            lines.push(line);
+/// How the rule text draws an `n` x `n` sudoku.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawing {
+    /// Boxes drawn with `+---+` and `|` (values of one digit: up to 9x9;
+    /// and sudokus of more than 26 boxes); a pattern per box shape picks
+    /// the boxes out.
+    Bordered,
+    /// Boxes set apart by wider gaps and blank lines, which stay aligned
+    /// when values take two digits; one pattern gives each box its own
+    /// letter.
+    Gapped,
+}
+
+impl Drawing {
+    /// The drawing of an `n` x `n` sudoku.
+    fn of(n: usize) -> Drawing {
+        let (width, height) = box_shape(n);
+        let boxes = spans(n, width).len() * spans(n, height).len();
+        if n <= 9 || boxes > 26 {
+            Drawing::Bordered
+        } else {
+            Drawing::Gapped
         }
-        lines.push(border.clone());
     }
-    lines
+
+    /// The lines of the sudoku with `cell(r, c)` written for each cell.
+    fn lines(self, n: usize, cell: impl Fn(usize, usize) -> String) -> Vec<String> {
+        let (width, height) = box_shape(n);
+        let columns = spans(n, width);
+        let border: String = columns.iter().fold("+".to_string(), |mut line, &(_, w)| {
+            line.push_str(&"-".repeat(2 * w + 1));
+            line.push('+');
+            line
+        });
+        let mut lines = Vec::new();
+        if self == Drawing::Bordered {
+            lines.push(border.clone());
+        }
+        for (band, (top, h)) in spans(n, height).into_iter().enumerate() {
+            if self == Drawing::Gapped && band > 0 {
+                lines.push(String::new());
+            }
+            for r in top..top + h {
+                let mut line = String::new();
+                for (k, &(left, w)) in columns.iter().enumerate() {
+                    match self {
+                        Drawing::Bordered => line.push_str(if k == 0 { "| " } else { " | " }),
+                        Drawing::Gapped if k > 0 => line.push_str("   "),
+                        Drawing::Gapped => {}
+                    }
+                    let cells: Vec<String> = (left..left + w).map(|c| cell(r, c)).collect();
+                    line.push_str(&cells.join(" "));
+                }
+                if self == Drawing::Bordered {
+                    line.push_str(" |");
+                }
+                lines.push(line);
+            }
+            if self == Drawing::Bordered {
+                lines.push(border.clone());
+            }
+        }
+        lines
+    }
 }
 
 /// A block of the rule language: every line after `|`.
@@ -79,7 +117,8 @@ fn block(lines: &[String]) -> String {
 
 /// The rule text of an `n` x `n` sudoku with `givens` (row-major).
 pub fn sudoku_text(n: usize, givens: &[Option<Value>]) -> String {
-    let layout = drawing(n, |_, _| "*".to_string());
+    let drawing = Drawing::of(n);
+    let layout = drawing.lines(n, |_, _| "*".to_string());
     let (width, height) = box_shape(n);
     let mut text = format!(
         "# a sudoku of {n}x{n} cells, boxes {width} wide and {height} high: puzz.link's rules\n\
@@ -87,42 +126,67 @@ pub fn sudoku_text(n: usize, givens: &[Option<Value>]) -> String {
         block(&layout),
         block(&layout)
     );
-    // Rows: a whole cell line; columns: one character down every line.
-    let row = layout.get(1).cloned().unwrap_or_default();
+    // Rows: a whole line of cells; columns: one character down every line.
+    let row = layout
+        .iter()
+        .find(|line| line.contains('*'))
+        .cloned()
+        .unwrap_or_default();
     let column: Vec<String> = layout
         .iter()
-        .map(|line| if line.starts_with('+') { "-" } else { "*" }.to_string())
+        .map(|line| match line.chars().next() {
+            Some('+') => "-",
+            Some(_) => "*",
+            None => "",
+        })
+        .map(String::from)
         .collect();
     text.push_str(&format!(
         "# rows and columns\nrule permutation 1..{n}\n{}\n{}\n",
         block(&[row]),
         block(&column)
     ));
-    // Boxes: one pattern per box shape; a pattern of one shape matches
-    // only at the boxes of that shape.
-    let mut shapes: Vec<(usize, usize)> = Vec::new();
-    for &(_, h) in &spans(n, height) {
-        for &(_, w) in &spans(n, width) {
-            if !shapes.contains(&(w, h)) {
-                shapes.push((w, h));
+    match drawing {
+        Drawing::Gapped => {
+            // Every box its own letter, in one pattern the size of the grid.
+            let boxes_across = spans(n, width).len();
+            let letter = |r: usize, c: usize| {
+                let k = (r / height) * boxes_across + c / width;
+                char::from(b'a' + k as u8).to_string()
+            };
+            text.push_str(&format!(
+                "# boxes\nrule distinct\n{}\n",
+                block(&drawing.lines(n, letter))
+            ));
+        }
+        Drawing::Bordered => {
+            // One pattern per box shape; a pattern of one shape matches
+            // only at the boxes of that shape.
+            let mut shapes: Vec<(usize, usize)> = Vec::new();
+            for &(_, h) in &spans(n, height) {
+                for &(_, w) in &spans(n, width) {
+                    if !shapes.contains(&(w, h)) {
+                        shapes.push((w, h));
+                    }
+                }
+            }
+            for (w, h) in shapes {
+                let border = format!("+{}+", "-".repeat(2 * w + 1));
+                let inside = format!("|{} |", " *".repeat(w));
+                let mut pattern = vec![border.clone()];
+                pattern.extend(std::iter::repeat_n(inside, h));
+                pattern.push(border);
+                let rule = if w * h == n {
+                    format!("permutation 1..{n}")
+                } else {
+                    "distinct".to_string()
+                };
+                text.push_str(&format!("# boxes {w}x{h}\nrule {rule}\n{}\n", block(&pattern)));
             }
         }
     }
-    for (w, h) in shapes {
-        let border = format!("+{}+", "-".repeat(2 * w + 1));
-        let inside = format!("|{} |", " *".repeat(w));
-        let mut pattern = vec![border.clone()];
-        pattern.extend(std::iter::repeat_n(inside, h));
-        pattern.push(border);
-        let rule = if w * h == n {
-            format!("permutation 1..{n}")
-        } else {
-            "distinct".to_string()
-        };
-        text.push_str(&format!("# boxes {w}x{h}\nrule {rule}\n{}\n", block(&pattern)));
-    }
     text.push_str("initial\n");
-    let initial = drawing(n, |r, c| {
+    let initial = drawing.lines(n, |r, c| {
         givens
             .get(r * n + c)
             .copied()
