@@ -498,7 +498,7 @@ fn bad_urls_are_errors_naming_file_and_line() {
             format!("# a comment\n\n{url}\n").as_bytes(),
         );
         let out = run(&encoder, &[&file.to_string_lossy()], b"");
-        assert_error(&out, &format!("u.txt:3: "));
+        assert_error(&out, "u.txt:3: ");
         assert_error(&out, message);
     }
     assert_error(
