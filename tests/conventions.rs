@@ -67,6 +67,7 @@ fn help_texts_show_no_rustdoc_link_syntax() {
         "bench-run",
         "bench-report",
         "satpipe-docs",
+        "puzzle-url",
         "encode-numberlink",
         "decode-numberlink",
         "encode-nonogram",
