@@ -186,7 +186,7 @@ mod tests {
     fn bad_puzzles_are_errors() {
         let err = |text: &str| read(text).expect_err(text).to_string();
         assert!(err("puzz.link/p?numlin/2/2/1g1g1").contains("over-long"));
-        assert!(err("puzz.link/p?numlin/2/2/1h").contains("appears only once"));
+        assert!(err("puzz.link/p?numlin/2/2/1i").contains("appears only once"));
         assert!(err("puzz.link/p?numlin/2/2/.h.").contains("'?'"));
         assert!(err("puzz.link/p?numlin/2/2/0h0").contains("holds 0"));
         assert!(err("puzz.link/p?nurikabe/2/2/1h1").contains("'nurikabe' puzzle"));
