@@ -400,7 +400,7 @@ fn a_grid_without_a_cover_says_why() {
         &[
             (
                 "encode-sanalouhos",
-                &["--words", &words_arg, "--rows", "1", "ovik"],
+                &["--words", &words_arg, "--height", "1", "ovik"],
             ),
             ("solve", &[]),
             ("decode-sanalouhos", &[]),
@@ -434,7 +434,10 @@ fn bad_input_is_reported_with_its_place() {
             vec!["--words", "no/such/list.txt", "ABC/DEF"],
             "no/such/list.txt:".to_string(),
         ),
-        (vec!["--rows", "0", "ABC"], "invalid value '0'".to_string()),
+        (
+            vec!["--height", "0", "ABC"],
+            "invalid value '0'".to_string(),
+        ),
         (
             vec!["--mode", "fewest", "ABC"],
             "invalid value 'fewest'".to_string(),

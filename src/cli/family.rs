@@ -730,8 +730,20 @@ mod tests {
         assert_eq!(back.format, nonogram::Format::Picross);
         assert_eq!(back.grid.as_deref(), Some("Two Notes"));
         assert_eq!(back.encoding, nonogram::Encoding::Dfa);
-        assert!(!back.presolve);
+        assert!(!back.presolve());
         assert_eq!(back.amo, crate::builder::AtMostOne::Pairwise);
+        // The flag spelling records itself and reads back the same.
+        let options = recorded::<Nonogram>(&["--no-presolve"]);
+        assert!(
+            options.contains(&"--no-presolve".to_string()),
+            "{options:?}"
+        );
+        let meta = Metadata {
+            options,
+            ..Metadata::default()
+        };
+        let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+        assert!(!back.presolve());
     }
 
     #[test]
@@ -742,9 +754,16 @@ mod tests {
             "{options:?}"
         );
         assert!(
-            options.contains(&"--presolve=true".to_string()),
+            !options.iter().any(|o| o.contains("presolve")),
             "{options:?}"
         );
+        // A header of an older encoder, with the older spelling, still reads.
+        let meta = Metadata {
+            options: vec!["--presolve=true".to_string(), "--encoding=dfa".to_string()],
+            ..Metadata::default()
+        };
+        let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+        assert!(back.presolve());
         for bad in ["--colour=red", "--format=pdf", "format=auto"] {
             let meta = Metadata {
                 options: vec![bad.to_string()],

@@ -84,8 +84,8 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         (!options.black.is_empty(), "--black"),
         (options.random_black > 0, "--random-black"),
         (options.min_words.is_some(), "--min-words"),
-        (options.maximize.is_some(), "--maximize"),
-        (options.minimize.is_some(), "--minimize"),
+        (options.maximize.is_some(), "--maximise"),
+        (options.minimize.is_some(), "--minimise"),
     ];
     if let Some((_, flag)) = freeform_only.iter().find(|(given, _)| *given) {
         return Err(Error::Usage(format!(
@@ -159,7 +159,9 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
     for &(r, c) in &options.black {
         if r >= height || c >= width {
             return Err(Error::Usage(format!(
-                "--black {r},{c} is outside the {height} x {width} grid (rows, columns from 0)"
+                "--black {},{} is outside the {width} x {height} grid (rows and columns count from 1)",
+                r + 1,
+                c + 1
             )));
         }
         grid[r][c] = Square::Black;

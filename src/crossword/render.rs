@@ -86,12 +86,16 @@ pub fn render(solution: &Solution, style: Style) -> String {
                 out.push('\n');
             }
             for (title, entries) in [("ACROSS", &solution.across), ("DOWN", &solution.down)] {
-                let _ = writeln!(out, "{title} (row,column from 0)");
+                let _ = writeln!(out, "{title} (row,column)");
                 for entry in entries {
+                    // Rows and columns count from 1 (docs/conventions.md).
                     let _ = writeln!(
                         out,
                         "{:>4} ({},{}) {}",
-                        entry.number, entry.row, entry.col, entry.word
+                        entry.number,
+                        entry.row + 1,
+                        entry.col + 1,
+                        entry.word
                     );
                 }
             }

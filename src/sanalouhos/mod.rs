@@ -49,12 +49,14 @@ use std::path::PathBuf;
 /// Options of `encode-sanalouhos` (recorded in the CNF header).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Options {
-    /// Rows of a grid given as one string of letters (default 6).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub rows: Option<u16>,
-    /// Columns of a grid given as one string of letters (default 5).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// The width (letters a row) of a grid given as one string of letters
+    /// (default 5; `--cols` is the older name).
+    #[arg(long = "width", alias = "cols", value_name = "W", value_parser = clap::value_parser!(u16).range(1..))]
     pub cols: Option<u16>,
+    /// The height (rows) of a grid given as one string of letters
+    /// (default 6; `--rows` is the older name).
+    #[arg(long = "height", alias = "rows", value_name = "H", value_parser = clap::value_parser!(u16).range(1..))]
+    pub rows: Option<u16>,
     /// Fetch the day's puzzle from Helsingin Sanomat's API instead of
     /// reading one: D.M.YYYY (e.g. 18.4.2024), or 'today' (the date in
     /// Finland). The base address is overridden by the environment variable
@@ -84,8 +86,8 @@ pub struct Options {
 pub struct Sanalouhos;
 impl Family for Sanalouhos {
     const NAME: &'static str = "sanalouhos";
-    const ABOUT: &'static str = "Takes the letters as a string (row-major, --rows/--cols, \
-        6x5 by default), as rows separated by '/', or as a file with one row a line, \
+    const ABOUT: &'static str = "Takes the letters as a string (row by row, --width/--height, \
+        5 x 6 by default), as rows separated by '/', or as a file with one row a line, \
         or fetches the day's grid with --date D.M.YYYY|today; \
         words from --words FILE or the built-in Kotus list.";
     const EXAMPLES: &'static str = "  encode-sanalouhos TMSIIOULKNIEKIAITTAONTTIMAAOTI | solve | decode-sanalouhos\n  \
