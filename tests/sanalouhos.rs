@@ -410,7 +410,7 @@ fn a_grid_without_a_cover_says_why() {
     assert_eq!(code(&outs[1]), 20);
     assert_eq!(code(&outs[2]), 20);
     assert!(
-        stdout(&outs[2]).contains("no word covers these cells: (0,3) k"),
+        stdout(&outs[2]).contains("no word covers this cell:\n  (1,4) k\n"),
         "{}",
         stdout(&outs[2])
     );

@@ -3,6 +3,7 @@
 use crate::cnf::Metadata;
 use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
+use crate::explain::Detail;
 use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
 use crate::model::{read_model_stream_with, Status};
@@ -60,9 +61,12 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
 
     /// After "no solution", name a smallest set of the puzzle's parts
     /// (clues, lines, slots...) that cannot hold together, found by solving
-    /// again; `--explain false` prints the verdict alone, at once.
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub explain: bool,
+    /// again: `summary` cuts long lists to their first items (counting the
+    /// rest), `full` lists every item, `none` prints the verdict alone, at
+    /// once (`true` and `false` are the older spellings of `summary` and
+    /// `none`). The JSON holds the full explanation.
+    #[arg(long, value_enum, default_value_t = Detail::Summary, value_name = "HOW")]
+    pub explain: Detail,
 }
 
 /// Parses the command line of a family command under its own name; returns
@@ -524,7 +528,7 @@ fn decode_stream<F: Family>(
         }
     }
     let unsatisfiable = count == 0 && stream.status == Some(Status::Unsatisfiable);
-    let explanation = if unsatisfiable && args.explain {
+    let explanation = if unsatisfiable && args.explain != Detail::None {
         F::no_solution(&puzzle, &options)
     } else {
         None
@@ -547,7 +551,7 @@ fn decode_stream<F: Family>(
             "count": count,
             "complete": stream.complete,
             "verdict": verdict,
-            "explanation": explanation,
+            "explanation": explanation.as_ref().map(|e| e.render(Detail::Full)),
             "solutions": solutions,
         });
         io::write_json(out, &document)?;
@@ -559,13 +563,15 @@ fn decode_stream<F: Family>(
             ""
         };
         writeln!(err, "decode-{}: {verdict}{more}", F::NAME).with_name(io::STDERR_NAME)?;
-        if let Some(text) = &explanation {
-            err.write_all(text.as_bytes()).with_name(io::STDERR_NAME)?;
+        if let Some(explanation) = &explanation {
+            err.write_all(explanation.render(args.explain).as_bytes())
+                .with_name(io::STDERR_NAME)?;
         }
     } else {
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
-        if let Some(text) = &explanation {
-            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        if let Some(explanation) = &explanation {
+            out.write_all(explanation.render(args.explain).as_bytes())
+                .with_name(io::STDOUT_NAME)?;
         }
     }
     out.flush().with_name(io::STDOUT_NAME)?;

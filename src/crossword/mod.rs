@@ -348,14 +348,14 @@ impl Family for Crossword {
             .collect()
     }
 
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<crate::explain::Explanation> {
         let mut text = render::why_no_fill(&puzzle.usable());
         if let (Mode::Fill, Some(min)) = (puzzle.mode, puzzle.min_score) {
             let relaxed = relax::lower_min_score(puzzle, options, relax::RELAX_TIME)
                 .ok()
                 .flatten()
                 .unwrap_or(relax::Relaxed::Unknown);
-            text.push_str(&relax::describe(relaxed, min));
+            text.push_text(relax::describe(relaxed, min));
         }
         Some(text)
     }

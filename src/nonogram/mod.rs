@@ -29,6 +29,7 @@ pub mod puzzle;
 pub mod render;
 pub mod xml;
 
+use crate::explain::{describe_builder, Explanation};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::Result;
 use crate::partial::GridCell;
@@ -215,12 +216,13 @@ pub struct Nonogram;impl Family for Nonogram {
     /// The rows and columns whose clues cannot hold together, found on
     /// the encoding without presolve (which would decide the clash
     /// before any clue is blamed).
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let plain = Options {
-            presolve: false,
+            no_presolve: true,
+            presolve_legacy: None,
             ..options.clone()
         };
-        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+        describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
     fn check(

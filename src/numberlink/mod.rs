@@ -29,6 +29,7 @@ pub mod render;
 mod route;
 pub mod seed;
 
+use crate::explain::{describe_builder, Explanation};
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family, Part};
@@ -331,12 +332,13 @@ impl Family for Numberlink {
     /// The lines that cannot all be drawn together, found on the
     /// encoding without presolve (whose forced segments would decide the
     /// clash before any line is blamed).
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let plain = Options {
-            presolve: false,
+            no_presolve: true,
+            presolve_legacy: None,
             ..options.clone()
         };
-        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+        describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
     fn check(

@@ -36,6 +36,7 @@ pub mod puzzle;
 pub mod render;
 pub mod search;
 
+use crate::explain::Explanation;
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
 use crate::partial::GridCell;
@@ -183,31 +184,31 @@ impl Family for Sanalouhos {
         ))
     }
 
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let uncovered = puzzle.uncovered();
         if uncovered.is_empty() {
-            let mut text = format!(
-                "every cell is in some word ({} tiles), but no set of them covers the grid exactly\n",
+            let mut explanation = Explanation::text(format!(
+                "every cell is in some word ({} tiles), but no set of them covers the grid exactly",
                 puzzle.found.tiles.len()
-            );
+            ));
             // The cells that cannot all be covered once: the encoder
             // groups each cell's exactly-one constraint.
-            if let Some(why) = crate::explain::describe_builder(Self::encode(puzzle, options).ok()?) {
-                text.push_str(&why);
+            if let Some(why) =
+                crate::explain::describe_builder(Self::encode(puzzle, options).ok()?)
+            {
+                explanation.append(why);
             }
-            return Some(text);
+            return Some(explanation);
         }
         let cells: Vec<String> = uncovered
             .iter()
-            .map(|&cell| {
-                let (r, c) = puzzle.grid.position(cell);
-                format!("({r},{c}) {}", puzzle.grid.letter(cell))
-            })
+            .map(|&cell| format!("{} {}", puzzle.grid.label(cell), puzzle.grid.letter(cell)))
             .collect();
-        Some(format!(
-            "no word covers these cells: {}\n",
-            cells.join(", ")
-        ))
+        let heading = match cells.len() {
+            1 => "no word covers this cell:".to_string(),
+            n => format!("no word covers these {n} cells:"),
+        };
+        Some(Explanation::list(heading, cells))
     }
 
     fn check(
