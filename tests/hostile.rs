@@ -626,3 +626,90 @@ fn word_lists_with_duplicates_non_ascii_and_bad_bytes() {
     );
     assert_fails(&out, "encode-sanalouhos", &bad_arg, Some(4), "UTF-8");
 }
+
+/// `text` (a model stream of one solution) as MiniSat writes its result
+/// file: `SAT`, then the literals and `0` on one line.
+fn minisat_result(stream: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(stream);
+    let literals: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .flat_map(str::split_whitespace)
+        .collect();
+    format!("SAT\n{}\n", literals.join(" ")).into_bytes()
+}
+
+#[test]
+fn a_model_of_another_formula_beside_cnf_is_an_input_error_naming_the_model_file() {
+    let dir = temp_dir();
+    let dog = common::instance("nonogram/griddler/converted-non/inputDog.non");
+    let encoded = run(
+        "encode-nonogram",
+        &["--no-presolve", &dog.display().to_string()],
+        b"",
+    );
+    assert_eq!(common::code(&encoded), 0);
+    let cnf = common::temp_file(dir.path(), "dog.cnf", &encoded.stdout);
+    let cnf_arg = cnf.display().to_string();
+    let own = minisat_result(&run("solve", &[], &encoded.stdout).stdout);
+    let own = common::temp_file(dir.path(), "dog.out", &own);
+    let out = run(
+        "decode-nonogram",
+        &["--cnf", &cnf_arg, &own.display().to_string()],
+        b"",
+    );
+    assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+    // Models of other formulas: larger (a variable beyond the formula's)
+    // and smaller (it falsifies a clause).
+    let queens = minisat_result(&run("solve", &[], &gen(&["queens", "9"])).stdout);
+    for (name, result) in [
+        ("q9.out", queens),
+        ("four.out", b"SAT\n-1 -2 -3 -4 0\n".to_vec()),
+    ] {
+        let path = common::temp_file(dir.path(), name, &result);
+        let path_arg = path.display().to_string();
+        for command in ["decode-nonogram", "model-names"] {
+            let out = run(command, &["--cnf", &cnf_arg, &path_arg], b"");
+            assert_fails(
+                &out,
+                command,
+                &path_arg,
+                Some(1),
+                "the model is of another formula",
+            );
+            let err = common::stderr(&out);
+            assert!(
+                err.contains(&format!("was {path_arg} made from {cnf_arg}?")),
+                "{err}"
+            );
+            assert!(!err.contains("solver"), "not the solver's fault: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_bare_result_file_without_its_formula_is_an_error() {
+    let dir = temp_dir();
+    let queens = gen(&["queens", "4"]);
+    let result = minisat_result(&run("solve", &[], &queens).stdout);
+    let path = common::temp_file(dir.path(), "q.out", &result);
+    let path_arg = path.display().to_string();
+    let out = run("model-names", &[&path_arg], b"");
+    assert_fails(&out, "model-names", &path_arg, Some(1), "--cnf FILE");
+    assert!(common::stdout(&out).is_empty(), "{}", common::stdout(&out));
+    let out = run("decode-numberlink", &[&path_arg], b"");
+    assert_fails(&out, "decode-numberlink", &path_arg, Some(1), "--cnf FILE");
+    // With its formula, the names.
+    let cnf = common::temp_file(dir.path(), "q.cnf", &queens);
+    let out = run(
+        "model-names",
+        &["--cnf", &cnf.display().to_string(), &path_arg],
+        b"",
+    );
+    assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+    assert!(
+        common::stdout(&out).contains("queen(1,"),
+        "{}",
+        common::stdout(&out)
+    );
+}

@@ -410,3 +410,61 @@ fn several_formulas_in_one_stream() {
         "(formula 2): --proof and --check-proof take one formula",
     );
 }
+
+/// A time-out is not an error: after `solve --time-limit 0` (no answer),
+/// every decoder and `model-names` say UNKNOWN and exit 30, neither 1
+/// (error) nor 20 (no solution); a stream of several formulas with an
+/// unknown answer too.
+#[test]
+fn unknown_has_its_own_exit_status_in_every_decoder_and_model_names() {
+    let php = stdout(&run("cnf-gen", &["php", "9", "8"], b""));
+    let out = run("solve", &["--time-limit", "0"], php.as_bytes());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("s UNKNOWN"), "{}", stdout(&out));
+    let unknown = out.stdout;
+    let out = run("model-names", &[], &unknown);
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("no answer (UNKNOWN"),
+        "{}",
+        stdout(&out)
+    );
+    for family in ["numberlink", "nonogram", "rules", "sanalouhos"] {
+        let help = stdout(&run(&format!("decode-{family}"), &["--help"], b""));
+        assert!(
+            help.contains("30 unknown"),
+            "decode-{family} --help: {help}"
+        );
+    }
+    let dog = common::instance("nonogram/griddler/converted-non/inputDog.non");
+    let cnf = stdout(&run("encode-nonogram", &[&dog.to_string_lossy()], b""));
+    let outs = pipeline(
+        &[("solve", &["--time-limit", "0"]), ("decode-nonogram", &[])],
+        cnf.as_bytes(),
+    );
+    if stdout(&outs[0]).contains("s UNKNOWN") {
+        assert_eq!(code(&outs[1]), 30, "{}", stderr(&outs[1]));
+        assert!(
+            stdout(&outs[1]).contains("no answer (UNKNOWN"),
+            "{}",
+            stdout(&outs[1])
+        );
+        // One unknown answer among solved ones: the stream is unknown.
+        let solved = stdout(&run("solve", &[], cnf.as_bytes()));
+        let both = format!("{solved}{}", stdout(&outs[0]));
+        let out = run("decode-nonogram", &[], both.as_bytes());
+        assert_eq!(code(&out), 30, "{}", stderr(&out));
+    }
+    // Any stream that says UNKNOWN, whatever stopped its solver.
+    let header: String = cnf
+        .lines()
+        .filter(|l| l.starts_with("c "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = run(
+        "decode-nonogram",
+        &[],
+        format!("{header}s UNKNOWN\n").as_bytes(),
+    );
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
+}

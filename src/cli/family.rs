@@ -1,5 +1,6 @@
 //! The generic `encode-<family>` and `decode-<family>` commands.
 
+use super::exit;
 use crate::cnf::Metadata;
 use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
@@ -136,7 +137,7 @@ pub fn decode_command<F: Family>() -> clap::Command {
             "Decode a model stream into a solved {} puzzle.",
             F::NAME
         ))
-        .after_help(format!("Examples:\n{}", F::EXAMPLES))
+        .after_help(format!("Examples:\n{}\n\n{}", F::EXAMPLES, exit::HELP))
 }
 
 /// The options of an encoder command line as the arguments the header
@@ -361,9 +362,10 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
                 source,
                 1,
                 format!(
-                "no 'c family' header: pass the CNF from encode-{} with --cnf, or keep its header",
-                F::NAME
-            ),
+                    "no 'c family' header: this is a bare solver result, without its formula; \
+                     give the CNF it was solved from (the stream of encode-{}) with --cnf FILE",
+                    F::NAME
+                ),
             ))
         }
     }
@@ -411,13 +413,7 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
     }
     out.write_all(&first).with_name(io::STDOUT_NAME)?;
     out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(if codes.contains(&1) {
-        1
-    } else if codes.contains(&20) {
-        20
-    } else {
-        0
-    })
+    Ok(exit::combine(&codes))
 }
 
 /// [`decode`] for the answers to one formula, written to `out`.
@@ -536,7 +532,7 @@ fn decode_stream<F: Family>(
     let verdict = match (count, stream.complete) {
         (0, _) if stream.status == Some(Status::Unsatisfiable) => "no solution".to_string(),
         (0, _) => format!(
-            "no answer ({})",
+            "no answer ({}: the solver gave up, e.g. at solve's time limit)",
             stream.status.map_or("no status", |s| s.as_str())
         ),
         (1, Some(true)) => "unique".to_string(),
@@ -576,9 +572,9 @@ fn decode_stream<F: Family>(
     }
     out.flush().with_name(io::STDOUT_NAME)?;
     Ok(match (count, stream.status) {
-        (0, Some(Status::Unsatisfiable)) => 20,
-        (0, _) => 1,
-        _ => 0,
+        (0, Some(Status::Unsatisfiable)) => exit::NO_SOLUTION,
+        (0, _) => exit::UNKNOWN,
+        _ => exit::SOLVED,
     })
 }
 
@@ -653,7 +649,7 @@ fn draw_partial<F: Family>(
         }
     }
     out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(0)
+    Ok(exit::SOLVED)
 }
 
 /// A stream of `solve --count`: the number, nothing to draw.
@@ -675,7 +671,11 @@ fn report_count<F: Family>(args: &DecodeArgs<F::Style>, counted: &str) -> Result
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
     }
     out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(if counted == "0" { 20 } else { 0 })
+    Ok(if counted == "0" {
+        exit::NO_SOLUTION
+    } else {
+        exit::SOLVED
+    })
 }
 
 /// `FILE` for a single solution, else `FILE-N` before the extension.

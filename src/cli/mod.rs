@@ -10,8 +10,37 @@ pub mod gen;
 pub mod generate;
 pub mod solve;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use std::process::ExitCode;
+
+/// The exit statuses of the decoders and `model-names`
+/// (docs/streams.md); `solve` has the SAT competition's own (10, 20, 0).
+pub mod exit {
+    /// A solution was found and printed.
+    pub const SOLVED: u8 = 0;
+    /// Bad input, or a model or solution that fails its check.
+    pub const ERROR: u8 = 1;
+    /// The stream says there is no solution (UNSAT).
+    pub const NO_SOLUTION: u8 = 20;
+    /// The stream has no answer (`s UNKNOWN`: `solve`'s time limit, or a
+    /// solver that gave up).
+    pub const UNKNOWN: u8 = 30;
+
+    /// The status of a stream of several formulas' answers from the
+    /// statuses of its parts: an error if any part failed, else unknown
+    /// if any answer is missing, else no solution if any puzzle has none,
+    /// else solved.
+    pub fn combine(codes: &[u8]) -> u8 {
+        [ERROR, UNKNOWN, NO_SOLUTION]
+            .into_iter()
+            .find(|code| codes.contains(code))
+            .unwrap_or(SOLVED)
+    }
+
+    /// The sentence of `--help` that lists these statuses.
+    pub const HELP: &str = "Exit status: 0 solved, 20 no solution, 30 unknown (no answer, \
+        e.g. solve's time limit), 1 bad input or a failed check.";
+}
 
 /// A command: its arguments (clap derive) and what it does.
 pub trait Command: clap::Parser {
