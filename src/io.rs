@@ -157,10 +157,14 @@ pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// Writes `value` as pretty-printed JSON and a newline to standard
-/// output (`out`), the `--json` document of a command.
+/// Writes `value` as one line of JSON and a newline to standard output
+/// (`out`): the `--json` document of every command. One document a line
+/// (JSON Lines) whatever the command, so that a stream of several
+/// formulas' answers is one document a formula, each readable alone
+/// (`head -1`, `jq -c`), and `jq .` pretty-prints any of them
+/// (docs/conventions.md).
 pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Result<()> {
-    serde_json::to_writer_pretty(&mut *out, value)
+    serde_json::to_writer(&mut *out, value)
         .map_err(|e| crate::error::Error::io(STDOUT_NAME, e.into()))?;
     writeln!(out).with_name(STDOUT_NAME)
 }

@@ -101,6 +101,9 @@ pub struct StatsArgs {
 
 impl Command for StatsArgs {
     const NAME: &'static str = "cnf-stats";
+    fn json(&self) -> bool {
+        self.json
+    }
     fn run(self) -> Result<u8> {
         let mut input = Input::open(&self.input)?;
         let stats = stats::compute(

@@ -76,26 +76,12 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
 fn parse_args<T: Parser>(
     command: clap::Command,
 ) -> std::result::Result<(T, clap::ArgMatches), ExitCode> {
-    let matches = command.try_get_matches().map_err(|e| {
-        let _ = e.print();
-        ExitCode::from(if e.use_stderr() { 1 } else { 0 })
-    })?;
-    let args = T::from_arg_matches(&matches).map_err(|e| {
-        let _ = e.print();
-        ExitCode::from(1)
-    })?;
+    let name = command.get_name().to_string();
+    let matches = command
+        .try_get_matches()
+        .map_err(|e| super::usage_error(&name, &e))?;
+    let args = T::from_arg_matches(&matches).map_err(|e| super::usage_error(&name, &e))?;
     Ok((args, matches))
-}
-
-fn finish(name: &str, result: Result<u8>) -> ExitCode {
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{name}: {e}");
-            ExitCode::from(1)
-        }
-    }
 }
 
 /// The `main` of `encode-<family>`.
@@ -103,9 +89,10 @@ pub fn encode_main<F: Family>() -> ExitCode {
     let command = encode_command::<F>();
     let name = command.get_name().to_string();
     match parse_args::<EncodeArgs<F::Options>>(command.clone()) {
-        Ok((args, matches)) => finish(
+        Ok((args, matches)) => super::finish(
             &name,
             recorded_options(&command, &matches).and_then(|options| encode::<F>(&args, &options)),
+            false,
         ),
         Err(code) => code,
     }
@@ -324,7 +311,10 @@ pub fn decode_main<F: Family>() -> ExitCode {
     let command = decode_command::<F>();
     let name = command.get_name().to_string();
     match parse_args::<DecodeArgs<F::Style>>(command) {
-        Ok((args, _)) => finish(&name, decode::<F>(&args)),
+        Ok((args, _)) => {
+            let json = args.json;
+            super::finish(&name, decode::<F>(&args), json)
+        }
         Err(code) => code,
     }
 }
@@ -403,12 +393,17 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             codes.push(decode_stream::<F>(args, part, &mut first)?);
             continue;
         }
+        // JSON is one document a line, a part each, in order: no headings.
         if number == 2 {
-            writeln!(out, "puzzle 1:").with_name(io::STDOUT_NAME)?;
+            if !args.json {
+                writeln!(out, "puzzle 1:").with_name(io::STDOUT_NAME)?;
+            }
             out.write_all(&first).with_name(io::STDOUT_NAME)?;
             first.clear();
         }
-        writeln!(out, "puzzle {number}:").with_name(io::STDOUT_NAME)?;
+        if !args.json {
+            writeln!(out, "puzzle {number}:").with_name(io::STDOUT_NAME)?;
+        }
         codes.push(decode_stream::<F>(args, part, &mut out)?);
     }
     out.write_all(&first).with_name(io::STDOUT_NAME)?;
