@@ -60,6 +60,17 @@ impl Input {
         Ok(Input { name, reader })
     }
 
+    /// A copy of the first bytes of the input (at most
+    /// [`crate::cli::doors::HEAD_BYTES`]), without consuming them: for
+    /// telling what an input is when its reader refuses it. Empty when
+    /// nothing can be read yet.
+    pub fn head(&mut self) -> Vec<u8> {
+        match self.reader.fill_buf() {
+            Ok(bytes) => bytes[..bytes.len().min(crate::cli::doors::HEAD_BYTES)].to_vec(),
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// Wraps an in-memory text, for tests and library callers.
     pub fn from_text(name: &str, text: &str) -> Input {
         Input {

@@ -442,7 +442,10 @@ fn bad_input_is_reported_with_its_place() {
             vec!["--mode", "fewest", "ABC"],
             "invalid value 'fewest'".to_string(),
         ),
-        (vec!["no-such-file.txt"], "no-such-file.txt:".to_string()),
+        (
+            vec!["no-such-file.txt"],
+            "'no-such-file.txt' is no file, and not a grid of letters".to_string(),
+        ),
     ];
     for (args, message) in cases {
         let out = run("encode-sanalouhos", &args, b"");

@@ -225,8 +225,11 @@ fn options_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<F::Op
 }
 
 /// Encodes a puzzle file to standard output; `options` are the encoder's
-/// options as the header records them ([`recorded_options`]).
+/// options as the header records them ([`recorded_options`]). A puzzle
+/// the family cannot read gets a hint when it looks like another
+/// family's (or a picture, or a stream: [`super::doors`]).
 pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> Result<u8> {
+    let command = format!("encode-{}", F::NAME);
     // A name that is no file may be the puzzle itself (a word grid's
     // letters); the family says.
     let argument = (args.input.as_os_str() != "-" && !args.input.exists())
@@ -234,29 +237,29 @@ pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> R
         .flatten();
     let (source, text) = match F::puzzle_text(argument, &args.options)? {
         Some(given) => given,
-        None => {
-            let input = Input::open(&args.input)?;
-            let source = input.name.clone();
-            (source, input.read_to_string()?)
-        }
+        None => super::doors::read_text(&args.input, &command)?,
     };
     let mut out = io::stdout();
-    match F::parts(&source, &text, &args.options)? {
-        None => encode_puzzle::<F>(&mut out, &source, &text, &args.options, &text, options)?,
-        Some(parts) => {
-            for part in parts {
-                let recorded = header_options(options, &part.header_options);
-                encode_puzzle::<F>(
-                    &mut out,
-                    &source,
-                    &text,
-                    &part.options,
-                    &part.text,
-                    &recorded,
-                )?;
+    let mut encode_all = || -> Result<()> {
+        match F::parts(&source, &text, &args.options)? {
+            None => encode_puzzle::<F>(&mut out, &source, &text, &args.options, &text, options),
+            Some(parts) => {
+                for part in parts {
+                    let recorded = header_options(options, &part.header_options);
+                    encode_puzzle::<F>(
+                        &mut out,
+                        &source,
+                        &text,
+                        &part.options,
+                        &part.text,
+                        &recorded,
+                    )?;
+                }
+                Ok(())
             }
         }
-    }
+    };
+    encode_all().map_err(|e| super::doors::explain(e, &command, &source, text.as_bytes()))?;
     Ok(0)
 }
 
@@ -372,7 +375,15 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
 /// of several formulas' answers (crate::multi) part by part, each after a
 /// line `puzzle N:`.
 pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
-    let input = Input::open(&args.input)?;
+    let mut input = Input::open(&args.input)?;
+    // An input that is no model stream (a puzzle, a formula) gets a hint.
+    let (source, head) = (input.name.clone(), input.head());
+    decode_parts::<F>(args, input)
+        .map_err(|e| super::doors::explain(e, &format!("decode-{}", F::NAME), &source, &head))
+}
+
+/// [`decode`] once the input is open.
+fn decode_parts<F: Family>(args: &DecodeArgs<F::Style>, input: Input) -> Result<u8> {
     if args.cnf.is_some() {
         return decode_stream::<F>(args, input, &mut io::stdout());
     }

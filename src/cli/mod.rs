@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod cnf_tools;
 pub mod docs;
+pub mod doors;
 pub mod family;
 pub mod gen;
 pub mod generate;

@@ -491,9 +491,13 @@ impl Command for SolveArgs {
         };
         // One formula after the other (crate::multi): a single formula's
         // stream is one part.
-        let mut parts = Parts::new(Input::open(&self.input)?);
+        let mut input = Input::open(&self.input)?;
+        // An input that is no formula (a puzzle, a model stream) gets a hint.
+        let (source, head) = (input.name.clone(), input.head());
+        let wrong_door = |e: Error| super::doors::explain(e, Self::NAME, &source, &head);
+        let mut parts = Parts::new(input);
         let mut statuses = Vec::new();
-        while let Some(mut input) = parts.next_part()? {
+        while let Some(mut input) = parts.next_part().map_err(wrong_door)? {
             if parts.count() > 1 && proof.is_some() {
                 return Err(Error::Usage(format!(
                     "{}: --proof and --check-proof take one formula, and this stream holds several",
@@ -539,7 +543,8 @@ impl Command for SolveArgs {
                     relaxed: self.relaxed,
                 },
                 Some(&mut start_early),
-            )?;
+            )
+            .map_err(wrong_door)?;
             // The encoder's preferred solver, when the command line names
             // none (and no proof asks for CaDiCaL) and this build has it.
             let header_solver = header_solver_of(&formula.meta);

@@ -37,11 +37,11 @@ fn read_text(path: &Path) -> Result<(String, String)> {
 }
 
 /// The word list of `--words` (strict unless `--filter-words`), or the
-/// default Debian list (filtered).
+/// default Debian list (filtered, also when `--words` names it).
 fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
     match &options.words {
         Some(path) => {
-            let policy = if options.filter_words {
+            let policy = if options.filter_words || is_default_list(path) {
                 Policy::Filter
             } else {
                 Policy::Strict
@@ -58,6 +58,18 @@ fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
             }
             words::read(path, Policy::Filter)
         }
+    }
+}
+
+/// True when `path` is the default list (through any link to it): it is
+/// read as the default is, so that naming it changes nothing.
+fn is_default_list(path: &Path) -> bool {
+    match (
+        std::fs::canonicalize(path),
+        std::fs::canonicalize(DEFAULT_WORDS),
+    ) {
+        (Ok(named), Ok(default)) => named == default,
+        _ => false,
     }
 }
 
@@ -92,8 +104,11 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
             "{flag} is for freeform grids (--width W --height H), not --pattern"
         )));
     }
-    let (source, text) = read_text(pattern)?;
-    let grid = parse_pattern(&source, &text)?;
+    // Another family's puzzle given as the pattern gets a hint.
+    const COMMAND: &str = "encode-crossword";
+    let (source, text) = crate::cli::doors::read_text(pattern, COMMAND)?;
+    let grid = parse_pattern(&source, &text)
+        .map_err(|e| crate::cli::doors::explain(e, COMMAND, &source, text.as_bytes()))?;
     let (rows, cols) = (grid.len(), grid[0].len());
     let found = slots(rows, cols, |r, c| grid[r][c] != Square::Black);
     let mut covered = vec![vec![false; cols]; rows];

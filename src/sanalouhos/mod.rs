@@ -113,9 +113,24 @@ impl Family for Sanalouhos {
             }
             return daily::fetch(date.date()).map(Some);
         }
-        Ok(argument
-            .filter(|text| grid::is_inline(text))
-            .map(|text| ("<command line>".to_string(), text.to_string())))
+        match argument {
+            Some(text) if grid::is_inline(text) => {
+                Ok(Some(("<command line>".to_string(), text.to_string())))
+            }
+            // Neither a file nor a grid: say both, and what a grid holds.
+            Some(text) => {
+                let wrong = text
+                    .chars()
+                    .find(|c| !c.is_alphabetic() && *c != '/')
+                    .map_or(String::new(), |c| format!(" ('{c}' is not a letter)"));
+                Err(Error::Usage(format!(
+                    "'{text}' is no file, and not a grid of letters either{wrong}: a grid on \
+                     the command line holds letters only, its rows one after the other \
+                     (--width/--height) or split by '/', as in ABCDE/FGHIJ"
+                )))
+            }
+            None => Ok(None),
+        }
     }
 
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
