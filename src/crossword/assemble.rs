@@ -39,11 +39,11 @@ fn read_text(path: &Path) -> Result<(String, String)> {
 }
 
 /// The word list of `--words` (strict unless `--filter-words`), or the
-/// default Debian list (filtered).
+/// default Debian list (filtered, also when `--words` names it).
 fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
     match &options.words {
         Some(path) => {
-            let policy = if options.filter_words {
+            let policy = if options.filter_words || is_default_list(path) {
                 Policy::Filter
             } else {
                 Policy::Strict
@@ -60,6 +60,18 @@ fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
             }
             words::read(path, Policy::Filter)
         }
+    }
+}
+
+/// True when `path` is the default list (through any link to it): it is
+/// read as the default is, so that naming it changes nothing.
+fn is_default_list(path: &Path) -> bool {
+    match (
+        std::fs::canonicalize(path),
+        std::fs::canonicalize(DEFAULT_WORDS),
+    ) {
+        (Ok(named), Ok(default)) => named == default,
+        _ => false,
     }
 }
 
@@ -86,19 +98,23 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         (!options.black.is_empty(), "--black"),
         (options.random_black > 0, "--random-black"),
         (options.min_words.is_some(), "--min-words"),
-        (options.maximize.is_some(), "--maximize"),
-        (options.minimize.is_some(), "--minimize"),
+        (options.maximize.is_some(), "--maximise"),
+        (options.minimize.is_some(), "--minimise"),
     ];
     if let Some((_, flag)) = freeform_only.iter().find(|(given, _)| *given) {
         return Err(Error::Usage(format!(
             "{flag} is for freeform grids (--width W --height H), not --pattern"
         )));
     }
+    // Another family's puzzle given as the pattern gets a hint.
+    const COMMAND: &str = "encode-crossword";
     let mut input = Input::open(pattern)?;
     let source = input.name.clone();
+    let head = input.head();
     let mut bytes = Vec::new();
     input.reader.read_to_end(&mut bytes).with_name(&source)?;
-    let read = read_pattern(&source, &bytes)?;
+    let read = read_pattern(&source, &bytes)
+        .map_err(|e| crate::cli::doors::explain(e, COMMAND, &source, &head))?;
     let grid = read.grid;
     let (rows, cols) = (grid.len(), grid[0].len());
     let found = slots(rows, cols, |r, c| grid[r][c] != Square::Black);
@@ -205,7 +221,9 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
     for &(r, c) in &options.black {
         if r >= height || c >= width {
             return Err(Error::Usage(format!(
-                "--black {r},{c} is outside the {height} x {width} grid (rows, columns from 0)"
+                "--black {},{} is outside the {width} x {height} grid (rows and columns count from 1)",
+                r + 1,
+                c + 1
             )));
         }
         grid[r][c] = Square::Black;

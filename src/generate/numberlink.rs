@@ -362,6 +362,7 @@ fn options(rules: check::Rules) -> Options {
         allow_empty: !rules.fill,
         allow_touching: !rules.strict,
         puzzle: 1,
+        no_presolve: true,
         ..Options::default()
     }
 }
