@@ -338,9 +338,9 @@ impl Command for BenchRunArgs {
             repeat: self.repeat,
             unavailable_peers: Default::default(),
         };
-        // A second handler cannot be installed (only in tests calling run
-        // twice); the runs then simply cannot be interrupted cleanly.
-        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
+        // Ctrl-C, SIGTERM or SIGHUP: no new run starts, and the watchdogs
+        // end the running stages with their children.
+        crate::children::on_signal(|| STOP.store(true, Ordering::SeqCst));
         let bar = if std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::new(0);
             if let Ok(style) = indicatif::ProgressStyle::with_template(

@@ -401,16 +401,26 @@ fn delegate_to_kissat() -> Result<u8> {
                 .into(),
         )
     })?;
-    let status = std::process::Command::new(&program)
-        .args(std::env::args_os().skip(1))
-        .status()
-        .map_err(|e| Error::Solver(format!("cannot run {}: {e}", program.display())))?;
-    Ok(status.code().map_or(1, |c| c.clamp(0, 255) as u8))
+    // In a process group of its own, registered: a signal to solve ends it
+    // (and it ends its own external solver first).
+    let cannot =
+        |e: std::io::Error| Error::Solver(format!("cannot run {}: {e}", program.display()));
+    let mut child = crate::children::spawn(
+        std::process::Command::new(&program).args(std::env::args_os().skip(1)),
+    )
+    .map_err(cannot)?;
+    let status = child.wait_timeout(None).map_err(cannot)?;
+    Ok(status
+        .and_then(|s| s.code())
+        .map_or(1, |c| c.clamp(0, 255) as u8))
 }
 
 impl Command for SolveArgs {
     const NAME: &'static str = "solve";
     fn run(self) -> Result<u8> {
+        // Ctrl-C, SIGTERM or SIGHUP end every process solve started (an
+        // external solver, the model counter, solve-kissat) with it.
+        crate::children::exit_on_signal(Self::NAME);
         if self.list_solvers {
             return self.list_solvers();
         }

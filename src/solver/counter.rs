@@ -71,7 +71,7 @@ pub fn count(
     drop(file);
     let fail =
         |message: String| Error::Solver(format!("counter {}: {message}", counter.description()));
-    let Some(finished) = run_until(&counter.args(&name), None, deadline).map_err(fail)? else {
+    let Some(finished) = run_until(&counter.args(&name), None, deadline, None).map_err(fail)? else {
         return Ok(None);
     };
     parse_count(&finished.stdout).map(Some).map_err(fail)
