@@ -89,8 +89,35 @@ fn an_external_solver_ends_with_solve() {
 }
 
 #[test]
-fn the_racing_solvers_end_with_solve() {
+fn the_model_counter_and_the_racing_solvers_end_with_solve() {
     let dir = tempfile::tempdir().expect("tempdir");
+    // 2^40 solutions: the enumeration never ends, the counter never answers.
+    let free = common::temp_file(dir.path(), "free.cnf", b"p cnf 40 0\n");
+    let free = free.to_str().expect("utf-8");
+    let counter = format!("{} #", fake_slow());
+    for (name, args) in [
+        (
+            "race",
+            vec!["--count", "--counter-cmd", counter.as_str(), free],
+        ),
+        (
+            "counter",
+            vec![
+                "--count",
+                "--count-by",
+                "counter",
+                "--counter-cmd",
+                counter.as_str(),
+                free,
+            ],
+        ),
+    ] {
+        for signal in [libc::SIGINT, libc::SIGTERM] {
+            let mark = tree_mark(&format!("count-{name}-{signal}"));
+            let child = start(&bin("solve"), &args, &mark, dir.path());
+            interrupt(child, &mark, "sleep", signal);
+        }
+    }
     // The portfolio's solvers are threads: they end with solve.
     let hard = formula(dir.path(), &["php", "11", "10"]);
     let mark = tree_mark("portfolio");
