@@ -1,5 +1,6 @@
 //! How `solve --count` counts (enumeration races the model counter; the
-//! first exact count wins, and a `c counted by` line says which).
+//! first exact count wins, and a `c counted by` line says which) and the
+//! crossword backbone by the tables solver, checked against CaDiCaL's.
 //! The counters here are commands that print a known answer (or fail, or
 //! hang), so none of these checks needs Ganak.
 
@@ -128,4 +129,73 @@ fn a_failing_counter_or_the_time_limit_is_said() {
         &out,
         "--count enumerates with an incremental embedded solver",
     );
+}
+
+/// `solve ARGS` on `cnf`: the `c backbone` lines and the closing line.
+fn backbone(cnf: &[u8], args: &[&str]) -> (Vec<String>, String, String) {
+    let out = run("solve", args, cnf);
+    assert_eq!(code(&out), 10, "{args:?}: {}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("c backbone ") && l.ends_with(" 0"))
+        .map(str::to_string)
+        .collect();
+    let end = text
+        .lines()
+        .find(|l| l.starts_with("c backbone complete") || l.starts_with("c backbone stopped"))
+        .unwrap_or_else(|| panic!("{args:?}: no closing line in\n{text}"))
+        .to_string();
+    let solver = text
+        .lines()
+        .find(|l| l.starts_with("c solver "))
+        .unwrap_or_default()
+        .to_string();
+    (lines, end, solver)
+}
+
+#[test]
+fn the_tables_backbone_of_a_crossword_is_cadicals() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (pattern, words) in [
+        // A frame: 36 fills, some letters forced.
+        (
+            &b"...\n.#.\n...\n"[..],
+            &b"bat\ntab\nbit\ntub\nbut\ntot\nsit\ntis\nant\ntan\n"[..],
+        ),
+        // An open 3x3 square: four fills, three letters forced.
+        (
+            b"...\n...\n...\n",
+            b"ago\nboy\nego\nfar\nfen\nnow\nrow\nsoy\nwas\nweb\ninc\nyet\nsic\n",
+        ),
+    ] {
+        let pattern = common::temp_file(dir.path(), "pattern.txt", pattern);
+        let words = common::temp_file(dir.path(), "words.txt", words);
+        let encoded = run(
+            "encode-crossword",
+            &[
+                "--pattern",
+                pattern.to_str().expect("utf-8"),
+                "--words",
+                words.to_str().expect("utf-8"),
+            ],
+            b"",
+        );
+        assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+        // The header prefers the tables solver for the backbone too.
+        let (by_tables, end_tables, solver) = backbone(&encoded.stdout, &["--backbone"]);
+        assert!(solver.starts_with("c solver tables"), "{solver}");
+        let (by_cadical, end_cadical, solver) =
+            backbone(&encoded.stdout, &["--backbone", "--solver", "cadical"]);
+        assert!(solver.starts_with("c solver cadical"), "{solver}");
+        assert_eq!(by_tables, by_cadical);
+        assert!(!by_tables.is_empty(), "some letters are forced");
+        assert!(
+            end_tables.starts_with("c backbone complete: "),
+            "{end_tables}"
+        );
+        // The same number of forced variables.
+        let forced = |end: &str| end.split(" of ").next().unwrap_or_default().to_string();
+        assert_eq!(forced(&end_tables), forced(&end_cadical));
+    }
 }

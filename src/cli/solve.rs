@@ -39,6 +39,7 @@ use std::time::Duration;
       cnf-gen cycle-cover 9 | solve                     # WCNF: o lines, optimum\n  \
       cnf-gen queens 12 | solve --count                 # s mc 14200, enumerated\n  \
       encode-rules latin-6x6.txt | solve --count --count-by counter --time-limit 600\n  \
+      encode-crossword --pattern p.txt | solve --backbone | decode-crossword   # forced letters\n  \
       encode-crossword --pattern p.txt | solve --portfolio cadical,glucose\n  \
       solve --solver-cmd 'kissat -q' formula.cnf"
 )]
@@ -50,7 +51,8 @@ pub struct SolveArgs {
 
     /// Embedded solver: cadical, minisat, glucose or kissat; or tables
     /// (the family's table constraints, searched by MAC and by BatSat:
-    /// crossword fills, whose header prefers it).
+    /// crossword fills, whose header prefers it for one answer and for
+    /// --backbone).
     #[arg(long, group = "backend", value_name = "NAME")]
     pub solver: Option<String>,
 
@@ -93,7 +95,9 @@ pub struct SolveArgs {
     /// Find the backbone: the projection literals true in every solution
     /// (a puzzle's forced cells). Prints the solutions that witness the
     /// others, then `c backbone LITS 0` lines and `c backbone complete`;
-    /// decoders draw the forced cells and mark the rest undetermined.
+    /// decoders draw the forced cells and mark the rest undetermined. A
+    /// crossword fill's backbone is found by the tables solver, cell by
+    /// cell, as its header prefers.
     #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "count"])]
     pub backbone: bool,
 
@@ -345,16 +349,15 @@ impl SolveArgs {
 
 impl SolveArgs {
     /// `--solver tables` finds models (one, or more with `--all` and
-    /// `--max`), without solver options.
+    /// `--max`) and backbones, without solver options.
     fn check_tables_question(&self) -> Result<()> {
-        if self.backbone
-            || self.count
+        if self.count
             || self.cross_check.is_some()
             || self.proof.is_some()
             || !self.solver_option.is_empty()
         {
             return Err(Error::Usage(
-                "--solver tables finds models: no --backbone, --count, --cross-check, --proof \
+                "--solver tables finds models and backbones: no --count, --cross-check, --proof \
                  or --solver-option"
                     .into(),
             ));
@@ -507,7 +510,8 @@ impl Command for SolveArgs {
                 )));
             }
             // Whether the tables solver answers a formula with this header:
-            // asked for, or preferred by the header for one answer.
+            // asked for, or preferred by the header for one answer or the
+            // backbone.
             let header_solver_of = |meta: &crate::cnf::Metadata| -> Option<String> {
                 meta.prefer_solver.clone().filter(|_| {
                     self.solver.is_none()
