@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// their encode-/decode- programs), every other folder as a family of
 /// DIMACS files, and the DIMACS files directly in it as one more family
 /// named after it; plus `gen` (a few `cnf-gen` formulas with known
-/// answers) for the default folder. What a family's instances and
+/// answers) when --instances is not given. What a family's instances and
 /// variants are comes from its folder's bench.conf. What cannot be used
 /// (a file that is no DIMACS formula, a folder that is no family) is
 /// named on standard error with the reason.
@@ -61,10 +61,10 @@ pub struct BenchRunArgs {
     #[arg(long, value_name = "FILE", default_value = DEFAULT_CSV)]
     pub csv: PathBuf,
 
-    /// The folder of instance families (default: `instances`, with the
-    /// built-in `gen` family beside its own): its folders are families,
-    /// the DIMACS files directly in it one more; with a bench.conf of its
-    /// own it is one family.
+    /// The folder of instance families (default: `instances`, and then
+    /// the built-in `gen` family beside its own): its folders are
+    /// families, the DIMACS files directly in it one more; with a
+    /// bench.conf of its own it is one family.
     #[arg(long, value_name = "DIR")]
     pub instances: Option<PathBuf>,
 
