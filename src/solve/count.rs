@@ -207,11 +207,20 @@ pub fn count(
             let _ = send.send(Event::Counted(counted));
         })
     };
+    // What the enumeration found when it stopped (false) or gave up (true).
+    let mut enumerated: Option<(u64, bool)> = None;
+    let mut enumeration_ended = by == CountBy::Counter;
     let mut counting = None;
     let mut first = None;
     match by {
         CountBy::Counter => counting = Some(start_counter()),
         CountBy::Race => match events.recv_timeout(HEAD_START) {
+            // Given up already: the count is the counter's.
+            Ok(Event::Enumerated(Ok((found, Some(false))))) => {
+                enumerated = Some((found, true));
+                enumeration_ended = true;
+                counting = Some(start_counter());
+            }
             Ok(event) => first = Some(event),
             Err(_) => counting = Some(start_counter()),
         },
@@ -220,9 +229,6 @@ pub fn count(
     drop(send);
     let counter_name = counter.description();
     let solver = &enumerator.solver;
-    // What the enumeration found when it stopped or gave up.
-    let mut enumerated: Option<(u64, bool)> = None;
-    let mut enumeration_ended = by == CountBy::Counter;
     let outcome = loop {
         let event = match first.take() {
             Some(event) => event,
