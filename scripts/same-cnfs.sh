@@ -83,7 +83,7 @@ cases() {
         echo ". encode-crossword --pattern $f --words instances/crossword/stazi-words.json"
     done
     echo ". encode-crossword --width 14 --height 7 --words instances/crossword/stazi-words.json --sample-groups --seed 1"
-    echo ". encode-crossword --width 5 --height 5 --words instances/crossword/stazi-words.json --maximize letters"
+    echo ". encode-crossword --width 5 --height 5 --words instances/crossword/stazi-words.json --maximise letters"
     tail -n +2 instances/sanalouhos/puzzles.tsv | cut -f2 | while read -r letters; do
         for mode in any all least-words most-words; do
             echo ". encode-sanalouhos --mode $mode $letters"

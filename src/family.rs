@@ -163,11 +163,15 @@ pub trait Family {
         None
     }
     /// Why there is no solution, printed after "no solution" when the
-    /// stream says UNSAT (and in the JSON as `explanation`). By default,
+    /// stream says UNSAT (long lists cut to their first items unless
+    /// `--explain full`; the whole text in the JSON as `explanation`). By default,
     /// the puzzle is encoded again and a minimal set of the encoder's
     /// clause groups ([`FormulaBuilder::group`]: clues, lines, slots) that
     /// cannot hold together is named ([`crate::explain`]).
-    fn no_solution(puzzle: &Self::Puzzle, options: &Self::Options) -> Option<String> {
+    fn no_solution(
+        puzzle: &Self::Puzzle,
+        options: &Self::Options,
+    ) -> Option<crate::explain::Explanation> {
         crate::explain::describe_builder(Self::encode(puzzle, options).ok()?)
     }
     /// The formula's table constraints, for the `tables` solver

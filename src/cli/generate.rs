@@ -17,8 +17,14 @@ pub struct Common {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// How many puzzles (puzzle I of a batch is the one of `--seed
-    /// SEED+I-1`); a progress bar shows on a terminal.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    /// SEED+I-1`); a progress bar shows on a terminal. (`--count` is the
+    /// older name; `solve --count` counts solutions.)
+    #[arg(
+        long = "puzzles",
+        alias = "count",
+        default_value_t = 1,
+        value_name = "K"
+    )]
     pub count: usize,
     /// The solver of the uniqueness proofs.
     #[command(flatten)]
@@ -38,7 +44,7 @@ pub struct SolverChoice {
 impl Common {
     fn check(&self) -> Result<()> {
         if self.count == 0 {
-            return Err(Error::Usage("--count must be at least 1".into()));
+            return Err(Error::Usage("--puzzles must be at least 1".into()));
         }
         Ok(())
     }
@@ -66,7 +72,7 @@ fn read(path: &std::path::Path) -> Result<(String, String)> {
         generate-rules instances/rules/solvomatic/puzzles/hardest-sudoku.txt --target 25 > s.txt\n  \
         encode-rules s.txt | solve --max 2 | decode-rules     # unique\n  \
         encode-rules sudoku.txt | solve | decode-rules > solved.txt\n  \
-        generate-rules sudoku.txt --solution solved.txt --count 5"
+        generate-rules sudoku.txt --solution solved.txt --puzzles 5"
 )]
 pub struct RulesArgs {
     /// The puzzle file in the rule language (its rules and layout; its
@@ -164,7 +170,7 @@ impl Command for RulesArgs {
     after_help = "Examples:\n  \
         generate-numberlink 10 10 --seed 7 | encode-numberlink - | solve --max 2 | decode-numberlink\n  \
         generate-numberlink 50 50 --lines 20..60 --format letters\n  \
-        generate-numberlink 15 15 --count 20 --format letters > batch.txt"
+        generate-numberlink 15 15 --puzzles 20 --format letters > batch.txt"
 )]
 pub struct NumberlinkArgs {
     /// Grid width (columns).

@@ -107,7 +107,7 @@ pub struct SolveArgs {
     /// --count-by). Prints `s mc N` after a `c counted by ...` line that
     /// says which; exit 10 when there are solutions, 20 when none, 0 when
     /// the time limit came first.
-    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "external", "solver_cmd", "json"])]
+    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "external", "solver_cmd"])]
     pub count: bool,
 
     /// How --count counts: `race` (enumeration against the counter, the
@@ -163,7 +163,9 @@ pub struct SolveArgs {
     #[arg(long)]
     pub check_proof: bool,
 
-    /// Print the result as one JSON document instead of the model stream.
+    /// Print the result as one JSON document (one line, a document per
+    /// formula of the stream) instead of the model stream; an error
+    /// prints a JSON error document too.
     #[arg(long)]
     pub json: bool,
 
@@ -310,11 +312,7 @@ impl SolveArgs {
         let mut options = self.options_for(&solver, false, &formula, &input.name)?;
         crate::solve::enumeration_options(&solver, &mut options);
         let enumerator = count::Enumerator { options, solver };
-        let mut text = String::new();
-        for line in &formula.header {
-            text.push_str(line);
-            text.push('\n');
-        }
+        let header = formula.header.clone();
         let counted = count::count(
             Arc::new(formula),
             self.count_by,
@@ -322,28 +320,46 @@ impl SolveArgs {
             &enumerator,
             deadline,
         )?;
-        let code = match &counted.count {
-            Some(count) => {
-                text.push_str(&format!("c counted by {}\ns mc {count}\n", counted.how));
-                if count == "0" {
-                    20
-                } else {
-                    10
-                }
-            }
-            None => {
-                text.push_str(&format!("c count stopped: {}\ns UNKNOWN\n", counted.how));
-                0
-            }
+        let status = match counted.count.as_deref() {
+            Some("0") => crate::model::Status::Unsatisfiable,
+            Some(_) => crate::model::Status::Satisfiable,
+            None => crate::model::Status::Unknown,
         };
-        text.push_str(&format!(
-            "c stat seconds {:.3}\n",
-            start.elapsed().as_secs_f64()
-        ));
+        let seconds = start.elapsed().as_secs_f64();
         let mut out = io::stdout();
-        out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        if self.json {
+            // The keys of every `solve --json` document; the count exactly,
+            // as text, in `model_count` (counts outgrow every integer).
+            let document = serde_json::json!({
+                "status": status.as_str(),
+                "solver": format!("count: {}", counted.how),
+                "count": counted.count.as_deref().and_then(|c| c.parse::<u64>().ok()),
+                "model_count": counted.count,
+                "complete": counted.count.is_some(),
+                "best_cost": null,
+                "seconds": seconds,
+                "models": [],
+                "true_names": [],
+                "stats": { "seconds": seconds },
+            });
+            io::write_json(&mut out, &document)?;
+        } else {
+            let mut text = String::new();
+            for line in &header {
+                text.push_str(line);
+                text.push('\n');
+            }
+            match &counted.count {
+                Some(count) => {
+                    text.push_str(&format!("c counted by {}\ns mc {count}\n", counted.how))
+                }
+                None => text.push_str(&format!("c count stopped: {}\ns UNKNOWN\n", counted.how)),
+            }
+            text.push_str(&format!("c stat seconds {seconds:.3}\n"));
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        }
         out.flush().with_name(io::STDOUT_NAME)?;
-        Ok(code)
+        Ok(status.exit_code())
     }
 }
 
@@ -432,6 +448,9 @@ fn delegate_to_kissat() -> Result<u8> {
 
 impl Command for SolveArgs {
     const NAME: &'static str = "solve";
+    fn json(&self) -> bool {
+        self.json
+    }
     fn run(self) -> Result<u8> {
         // Ctrl-C, SIGTERM or SIGHUP end every process solve started (an
         // external solver, the model counter, solve-kissat) with it.
@@ -500,9 +519,13 @@ impl Command for SolveArgs {
         };
         // One formula after the other (crate::multi): a single formula's
         // stream is one part.
-        let mut parts = Parts::new(Input::open(&self.input)?);
+        let mut input = Input::open(&self.input)?;
+        // An input that is no formula (a puzzle, a model stream) gets a hint.
+        let (source, head) = (input.name.clone(), input.head());
+        let wrong_door = |e: Error| super::doors::explain(e, Self::NAME, &source, &head);
+        let mut parts = Parts::new(input);
         let mut statuses = Vec::new();
-        while let Some(mut input) = parts.next_part()? {
+        while let Some(mut input) = parts.next_part().map_err(wrong_door)? {
             if parts.count() > 1 && proof.is_some() {
                 return Err(Error::Usage(format!(
                     "{}: --proof and --check-proof take one formula, and this stream holds several",
@@ -549,7 +572,8 @@ impl Command for SolveArgs {
                     relaxed: self.relaxed,
                 },
                 Some(&mut start_early),
-            )?;
+            )
+            .map_err(wrong_door)?;
             // The encoder's preferred solver, when the command line names
             // none (and no proof asks for CaDiCaL) and this build has it.
             let header_solver = header_solver_of(&formula.meta);

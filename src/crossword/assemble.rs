@@ -37,11 +37,11 @@ fn read_text(path: &Path) -> Result<(String, String)> {
 }
 
 /// The word list of `--words` (strict unless `--filter-words`), or the
-/// default Debian list (filtered).
+/// default Debian list (filtered, also when `--words` names it).
 fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
     match &options.words {
         Some(path) => {
-            let policy = if options.filter_words {
+            let policy = if options.filter_words || is_default_list(path) {
                 Policy::Filter
             } else {
                 Policy::Strict
@@ -58,6 +58,18 @@ fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
             }
             words::read(path, Policy::Filter)
         }
+    }
+}
+
+/// True when `path` is the default list (through any link to it): it is
+/// read as the default is, so that naming it changes nothing.
+fn is_default_list(path: &Path) -> bool {
+    match (
+        std::fs::canonicalize(path),
+        std::fs::canonicalize(DEFAULT_WORDS),
+    ) {
+        (Ok(named), Ok(default)) => named == default,
+        _ => false,
     }
 }
 
@@ -84,16 +96,19 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         (!options.black.is_empty(), "--black"),
         (options.random_black > 0, "--random-black"),
         (options.min_words.is_some(), "--min-words"),
-        (options.maximize.is_some(), "--maximize"),
-        (options.minimize.is_some(), "--minimize"),
+        (options.maximize.is_some(), "--maximise"),
+        (options.minimize.is_some(), "--minimise"),
     ];
     if let Some((_, flag)) = freeform_only.iter().find(|(given, _)| *given) {
         return Err(Error::Usage(format!(
             "{flag} is for freeform grids (--width W --height H), not --pattern"
         )));
     }
-    let (source, text) = read_text(pattern)?;
-    let grid = parse_pattern(&source, &text)?;
+    // Another family's puzzle given as the pattern gets a hint.
+    const COMMAND: &str = "encode-crossword";
+    let (source, text) = crate::cli::doors::read_text(pattern, COMMAND)?;
+    let grid = parse_pattern(&source, &text)
+        .map_err(|e| crate::cli::doors::explain(e, COMMAND, &source, text.as_bytes()))?;
     let (rows, cols) = (grid.len(), grid[0].len());
     let found = slots(rows, cols, |r, c| grid[r][c] != Square::Black);
     let mut covered = vec![vec![false; cols]; rows];
@@ -159,7 +174,9 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
     for &(r, c) in &options.black {
         if r >= height || c >= width {
             return Err(Error::Usage(format!(
-                "--black {r},{c} is outside the {height} x {width} grid (rows, columns from 0)"
+                "--black {},{} is outside the {width} x {height} grid (rows and columns count from 1)",
+                r + 1,
+                c + 1
             )));
         }
         grid[r][c] = Square::Black;

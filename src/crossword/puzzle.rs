@@ -29,6 +29,7 @@
 //! a pattern fillable); [`Puzzle::usable`] drops them.
 
 use super::words::DEFAULT_SCORE;
+use crate::names;
 
 /// What is asked of the solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -145,6 +146,19 @@ impl Puzzle {
         }
         text
     }
+}
+
+/// The name of the variable "the cell at row `r`, column `c` (0-based
+/// indices) holds `letter`": `cell(R,C)=x`, rows and columns counted from
+/// 1 as in every family's names (docs/conventions.md).
+pub fn cell_name(r: usize, c: usize, letter: char) -> String {
+    names::valued("cell", &[&(r + 1), &(c + 1)], &letter)
+}
+
+/// The name of the variable "the cell at row `r`, column `c` (0-based
+/// indices) is black" of a freeform grid: `black(R,C)`, counted from 1.
+pub fn black_name(r: usize, c: usize) -> String {
+    names::call("black", &[&(r + 1), &(c + 1)])
 }
 
 /// The character of a square in a pattern.

@@ -355,6 +355,7 @@ fn options(allow_empty: bool) -> Options {
     Options {
         allow_empty,
         puzzle: 1,
+        no_presolve: true,
         ..Options::default()
     }
 }

@@ -29,6 +29,7 @@ pub mod puzzle;
 pub mod render;
 pub mod xml;
 
+use crate::explain::{describe_builder, Explanation};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::Result;
 use crate::partial::GridCell;
@@ -107,10 +108,15 @@ pub struct Options {
     /// How each row and column is tied to its clue.
     #[arg(long, value_enum, default_value_t = Encoding::Starts)]
     pub encoding: Encoding,
-    /// Line-solve to a fixpoint first: fixed cells become unit clauses and
-    /// only block starts that agree with them get variables.
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
-    pub presolve: bool,
+    /// No presolve. By default each line is solved to a fixpoint first:
+    /// fixed cells become unit clauses and only block starts that agree
+    /// with them get variables.
+    #[arg(long)]
+    pub no_presolve: bool,
+    /// The older spelling of --no-presolve: `--presolve false` (or
+    /// `true`), still read from command lines and stream headers.
+    #[arg(long = "presolve", value_name = "BOOL", hide = true, conflicts_with = "no_presolve")]
+    pub presolve_legacy: Option<bool>,
     /// Line solving only: no probing after the presolve's fixpoint (by
     /// default black-and-white puzzles are probed: each undecided cell
     /// tried both ways, keeping what one try refutes or both agree on).
@@ -127,10 +133,19 @@ impl Default for Options {
             format: Format::Auto,
             grid: None,
             encoding: Encoding::Starts,
-            presolve: true,
+            no_presolve: false,
+            presolve_legacy: None,
             no_probe: false,
             amo: AtMostOne::Ladder,
         }
+    }
+}
+
+impl Options {
+    /// Whether the presolve runs: unless `--no-presolve` (or the older
+    /// `--presolve false`).
+    pub fn presolve(&self) -> bool {
+        !self.no_presolve && self.presolve_legacy != Some(false)
     }
 }
 
@@ -144,7 +159,7 @@ pub struct Nonogram;impl Family for Nonogram {
         encode-nonogram p.non | solve --max 2 | decode-nonogram   # unique?\n  \
         encode-nonogram katakana.txt | solve --all | decode-nonogram --format bits\n  \
         encode-nonogram tests.txt --grid Dots | solve --external minisat | decode-nonogram\n  \
-        encode-nonogram p.non --encoding dfa --presolve false | cnf-stats\n  \
+        encode-nonogram p.non --encoding dfa --no-presolve | cnf-stats\n  \
         encode-nonogram flag.xml | solve --all | decode-nonogram --svg flag.svg   # colour\n  \
         encode-nonogram p.non | solve | decode-nonogram --format xml > p.xml";
     type Options = Options;
@@ -159,8 +174,8 @@ pub struct Nonogram;impl Family for Nonogram {
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
         let config = encode::Config {
             encoding: options.encoding,
-            presolve: options.presolve,
-            probe: options.presolve && !options.no_probe,
+            presolve: options.presolve(),
+            probe: options.presolve() && !options.no_probe,
             amo: options.amo,
         };
         if puzzle.is_colour() && options.encoding == Encoding::Dfa {
@@ -201,12 +216,13 @@ pub struct Nonogram;impl Family for Nonogram {
     /// The rows and columns whose clues cannot hold together, found on
     /// the encoding without presolve (which would decide the clash
     /// before any clue is blamed).
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let plain = Options {
-            presolve: false,
+            no_presolve: true,
+            presolve_legacy: None,
             ..options.clone()
         };
-        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+        describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
     fn check(

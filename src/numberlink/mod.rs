@@ -29,6 +29,7 @@ pub mod render;
 mod route;
 pub mod seed;
 
+use crate::explain::{describe_builder, Explanation};
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family, Part};
@@ -108,21 +109,27 @@ pub struct Options {
     /// The encoding to write.
     #[arg(long, value_enum, default_value_t = Encoding::Rank)]
     pub encoding: Encoding,
-    /// How the rank encoding represents cell colours.
-    #[arg(long, value_enum, default_value_t = Colours::Auto)]
+    /// How the rank encoding represents cell colours (`--colours` is the
+    /// older name).
+    #[arg(long = "colour-encoding", alias = "colours", value_name = "ENCODING", value_enum, default_value_t = Colours::Auto)]
     pub colours: Colours,
-    /// How the rank encoding rules out detached loops.
-    #[arg(long, value_enum, default_value_t = Cycles::Auto)]
+    /// How the rank encoding rules out detached loops (`--cycles` is the
+    /// older name).
+    #[arg(long = "cycle-encoding", alias = "cycles", value_name = "ENCODING", value_enum, default_value_t = Cycles::Auto)]
     pub cycles: Cycles,
     /// With --allow-empty: which relaxation ladders guide the search.
     #[arg(long, value_enum, default_value_t = Ladders::Auto)]
     pub ladders: Ladders,
-    /// Decide forced moves first (a cell with as many possible segments as
-    /// it needs, loops, colours, and under the default rules the corners
-    /// no cell can turn) and add them as clauses; sound under every rule
-    /// set, no answer or count changes.
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
-    pub presolve: bool,
+    /// No presolve. By default forced moves are decided first (a cell
+    /// with as many possible segments as it needs, loops, colours, and
+    /// under the default rules the corners no cell can turn) and added as
+    /// clauses; sound under every rule set, no answer or count changes.
+    #[arg(long)]
+    pub no_presolve: bool,
+    /// The older spelling of --no-presolve: `--presolve false` (or
+    /// `true`), still read from command lines and stream headers.
+    #[arg(long = "presolve", value_name = "BOOL", hide = true, conflicts_with = "no_presolve")]
+    pub presolve_legacy: Option<bool>,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
@@ -130,6 +137,14 @@ pub struct Options {
     /// in one stream (`solve` and `decode-numberlink` take them in turn).
     #[arg(long)]
     pub all_puzzles: bool,
+}
+
+impl Options {
+    /// Whether the presolve runs: unless `--no-presolve` (or the older
+    /// `--presolve false`).
+    pub fn presolve(&self) -> bool {
+        !self.no_presolve && self.presolve_legacy != Some(false)
+    }
 }
 
 /// How `decode-numberlink` draws a solution.
@@ -317,12 +332,13 @@ impl Family for Numberlink {
     /// The lines that cannot all be drawn together, found on the
     /// encoding without presolve (whose forced segments would decide the
     /// clash before any line is blamed).
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let plain = Options {
-            presolve: false,
+            no_presolve: true,
+            presolve_legacy: None,
             ..options.clone()
         };
-        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+        describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
     fn check(

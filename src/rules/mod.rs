@@ -26,6 +26,7 @@ pub mod puzzle;
 pub mod render;
 pub mod words;
 
+use crate::explain::Explanation;
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::partial::GridCell;
@@ -94,16 +95,16 @@ pub struct Solution {
 }
 
 /// The givens and rule instances that cannot all hold (a minimal set:
-/// without any one of them the puzzle has a solution), one line each,
-/// under a heading; nothing when the search is not possible or too long.
-fn conflicting_instances(puzzle: &Puzzle, options: &Options) -> Vec<String> {
+/// without any one of them the puzzle has a solution), listed under a
+/// heading; nothing when the search is not possible or too long.
+fn conflicting_instances(puzzle: &Puzzle, options: &Options) -> Explanation {
     use crate::explain::{heading, minimal_conflict, Conflict, EXPLAIN_TIME};
     let (builder, groups) = encode::encode_with_groups(puzzle, options);
     let formula = builder.finish();
     match minimal_conflict(&formula, &groups, EXPLAIN_TIME) {
         Ok(Conflict::Minimal(found)) if !found.is_empty() => {
-            let mut lines = vec![heading(found.len())];
-            lines.extend(found.iter().map(|&g| format!("  {}\n", groups[g].label)));
+            let labels = found.iter().map(|&g| groups[g].label.clone()).collect();
+            let mut explanation = Explanation::list(heading(found.len()), labels);
             // Givens come first among the groups, then the rule instances.
             let givens = puzzle.initial.iter().flatten().count();
             let blamed: Vec<&puzzle::Constraint> = found
@@ -111,13 +112,15 @@ fn conflicting_instances(puzzle: &Puzzle, options: &Options) -> Vec<String> {
                 .filter_map(|&g| g.checked_sub(givens))
                 .filter_map(|c| puzzle.constraints.get(c))
                 .collect();
-            lines.extend(overlapping_matches(&blamed));
-            lines
+            for note in overlapping_matches(&blamed) {
+                explanation.push_text(note);
+            }
+            explanation
         }
         Ok(Conflict::Minimal(_)) => {
-            vec!["the ranges and the cells' values conflict by themselves\n".to_string()]
+            Explanation::text("the ranges and the cells' values conflict by themselves")
         }
-        _ => Vec::new(),
+        _ => Explanation::default(),
     }
 }
 
@@ -223,13 +226,13 @@ impl Family for Rules {
             .collect()
     }
 
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
-        let mut reasons = Vec::new();
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
+        let mut reasons = Explanation::default();
         for (cell, given) in puzzle.initial.iter().enumerate() {
             if let Some(given) = given {
                 if !puzzle.domains[cell].contains(&given.value) {
-                    reasons.push(format!(
-                        "initial (line {}) gives the cell at {} the value {}, outside its range {} (line {})\n",
+                    reasons.push_text(format!(
+                        "initial (line {}) gives the cell at {} the value {}, outside its range {} (line {})",
                         given.line,
                         puzzle.layout.describe_cell(cell),
                         parse::show_value(given.value),
@@ -246,8 +249,8 @@ impl Family for Rules {
                     .words(constraint.cells.len())
                     .is_empty()
                 {
-                    reasons.push(format!(
-                        "rule {} (line {}): the list has no word of {} letters (pattern at line {})\n",
+                    reasons.push_text(format!(
+                        "rule {} (line {}): the list has no word of {} letters (pattern at line {})",
                         rule.text,
                         rule.line,
                         constraint.cells.len(),
@@ -257,9 +260,9 @@ impl Family for Rules {
             }
         }
         if reasons.is_empty() {
-            reasons.extend(conflicting_instances(puzzle, options));
+            reasons = conflicting_instances(puzzle, options);
         }
-        (!reasons.is_empty()).then(|| reasons.concat())
+        (!reasons.is_empty()).then_some(reasons)
     }
 
     fn check(
