@@ -15,6 +15,8 @@
 # Prints one line per differing case and a summary; exits 1 on any
 # difference. The list of cases is below (`cases`).
 set -euo pipefail
+# On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 
 except_options=false
 if [ "${1:-}" = "--except-options" ]; then
@@ -42,6 +44,8 @@ git worktree remove --force "$base_tree" >/dev/null 2>&1 || rm -rf "$base_tree"
 git worktree prune
 git worktree add --quiet --detach "$base_tree" "$base_commit"
 trap 'git -C "$root" worktree remove --force "$base_tree" >/dev/null 2>&1 || true' EXIT
+# A signal ends the script through its EXIT trap (the clean-up above).
+trap 'exit 130' INT TERM HUP
 echo "same-cnfs: building the encoders at $base ($(git rev-parse --short "$base_commit")) and in the work tree" >&2
 build "$base_tree" "$cache/base-target"
 build "$root" "$cache/work-target"

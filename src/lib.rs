@@ -56,6 +56,7 @@ mod macros {
 
 pub mod bench;
 pub mod builder;
+pub mod children;
 pub mod cli;
 pub mod cnf;
 pub mod dimacs;

@@ -606,12 +606,13 @@ fn the_tables_solver_refuses_what_it_cannot_answer() {
     );
     for (args, message) in [
         (
-            &["--solver", "tables", "--backbone"][..],
-            "--solver tables finds models: no --backbone",
+            &["--solver", "tables", "--solver-option", "phase=0"][..],
+            "--solver tables finds models and backbones: no --count, --cross-check, --proof or \
+             --solver-option",
         ),
         (
-            &["--solver", "tables", "--solver-option", "phase=0"][..],
-            "no --backbone, --count, --cross-check, --proof or --solver-option",
+            &["--solver", "tables", "--count"][..],
+            "--count enumerates with an incremental embedded solver",
         ),
     ] {
         let out = run("solve", args, &encoded.stdout);

@@ -269,7 +269,11 @@ fn counts_equal_the_enumerated_counts_in_every_family() {
 #[test]
 fn a_failing_counter_is_named() {
     let cnf = run("cnf-gen", &["queens", "5"], b"").stdout;
-    let out = run("solve", &["--count", "--counter-cmd", "false"], &cnf);
+    let out = run(
+        "solve",
+        &["--count", "--count-by", "counter", "--counter-cmd", "false"],
+        &cnf,
+    );
     assert_eq!(code(&out), 1);
     assert!(
         stderr(&out).contains("counter command: false: failed with exit code 1"),
