@@ -163,16 +163,29 @@ fn the_report_writes_summary_and_plots() {
 #[test]
 fn emitted_jobs_run_unchanged_and_fragments_merge() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let fragments = dir.path().join("fragments");
-    let emitted = run(
-        "bench-run",
+    std::fs::create_dir(dir.path().join("work")).expect("mkdir");
+    let bin_dir = common::bin("bench-run")
+        .parent()
+        .expect("bin dir")
+        .to_path_buf();
+    // Emitted with relative paths from one folder...
+    let emitted = common::run_program_in(
+        Some(dir.path()),
+        &common::bin("bench-run"),
         &[
             QUICK,
             &[
                 "--solvers",
                 "cadical",
+                "--time-limit",
+                "20",
+                "--rerun",
+                "--work-dir",
+                "work",
+                "--bin-dir",
+                &bin_dir.display().to_string(),
                 "--emit-jobs",
-                &fragments.display().to_string(),
+                "fragments",
             ],
         ]
         .concat(),
@@ -181,30 +194,81 @@ fn emitted_jobs_run_unchanged_and_fragments_merge() {
     assert_eq!(code(&emitted), 0, "{}", stderr(&emitted));
     let jobs = stdout(&emitted);
     assert_eq!(jobs.lines().count(), 2, "{jobs}");
-    let bin_dir = common::bin("bench-run")
-        .parent()
-        .expect("bin dir")
-        .to_path_buf();
-    for line in jobs.lines() {
-        assert!(line.starts_with("bench-run ") && line.contains("--job "));
+    let work = dir.path().join("work").display().to_string();
+    let fragments = dir.path().join("fragments");
+    for (index, line) in jobs.lines().enumerate() {
+        // ...each line names everything absolutely and keeps every flag.
+        let expected = format!(
+            "{} --peers {} --time-limit 20 --family gen --filter queens-8 --filter php-6-5 \
+             --solver cadical --bin-dir {} --work-dir {work} --rerun --peers-installed \
+             --job {index} --csv {}/job-0000{index}.csv",
+            common::bin("bench-run").display(),
+            dir.path().join("scripts/peers").display(),
+            bin_dir.display(),
+            fragments.display(),
+        );
+        assert_eq!(line, expected);
+        // ...and runs from anywhere, without the programs on PATH.
         let status = common::external_command("sh")
             .arg("-c")
             .arg(line)
-            .env(
-                "PATH",
-                format!(
-                    "{}:{}",
-                    bin_dir.display(),
-                    std::env::var("PATH").unwrap_or_default()
-                ),
-            )
+            .current_dir("/")
             .output()
             .expect("run job");
         assert_eq!(code(&status), 0, "{}", stderr(&status));
     }
-    let rows = satpipe::bench::rows::read_all(&[fragments]).expect("fragments merge");
+    let rows =
+        satpipe::bench::rows::read_all(std::slice::from_ref(&fragments)).expect("fragments merge");
     assert_eq!(rows.len(), 2);
     assert!(rows.iter().all(|r| r.verified));
+
+    // The longest job's worst case: the encoder (2 x 20 + 12 s), then
+    // solve (20 + 12 s) and the decoder (2 x 20 + 12 s) of one solver.
+    let seconds = run(
+        "bench-run",
+        &[
+            QUICK,
+            &[
+                "--solvers",
+                "cadical",
+                "--time-limit",
+                "20",
+                "--job-seconds",
+            ],
+        ]
+        .concat(),
+        b"",
+    );
+    assert_eq!(stdout(&seconds), "136\n", "{}", stderr(&seconds));
+    let twice = run(
+        "bench-run",
+        &[
+            QUICK,
+            &[
+                "--solvers",
+                "cadical minisat",
+                "--repeat",
+                "2",
+                "--job-seconds",
+            ],
+        ]
+        .concat(),
+        b"",
+    );
+    assert_eq!(stdout(&twice), format!("{}\n", 2 * (32 + 2 * 54)));
+
+    // The fragments merge into one CSV; the report goes beside them.
+    let merged = common::run_program_in(
+        Some(dir.path()),
+        &common::bin("bench-report"),
+        &["fragments", "--csv", "merged.csv"],
+        b"",
+    );
+    assert_eq!(code(&merged), 0, "{}", stderr(&merged));
+    assert!(dir.path().join("report/summary.md").is_file());
+    let again = satpipe::bench::rows::read_rows(&dir.path().join("merged.csv")).expect("merged");
+    assert_eq!(again.len(), 2);
+    assert!(again.iter().all(|r| r.verified && r.family == "gen"));
 }
 
 #[test]

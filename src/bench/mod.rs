@@ -11,6 +11,8 @@
 //!   deterministic plan of runs;
 //! - [`run`]: executing one run (encode, solve, decode as real processes)
 //!   and the whole matrix, in parallel, resumably;
+//! - [`jobs`]: the job list of `--emit-jobs` (self-contained command
+//!   lines) and the time its longest job may take;
 //! - [`process`]: one process measured (its time, a time limit, its peak
 //!   memory from `wait4`);
 //! - [`rows`]: the CSV schema, appending with a flush per row, reading
@@ -22,6 +24,7 @@
 
 pub mod config;
 pub mod discover;
+pub mod jobs;
 pub mod matrix;
 pub mod pivot;
 pub mod process;

@@ -293,10 +293,24 @@ impl Sink {
 fn upgrade(path: &Path) -> Result<()> {
     let name = path.display().to_string();
     let rows = read_rows(path)?;
+    write_rows(path, &rows)?;
+    eprintln!(
+        "bench-run: {name}: rewritten in the current CSV schema ({} rows; new columns empty)",
+        rows.len()
+    );
+    Ok(())
+}
+
+/// Writes `rows` as a CSV file of the current schema at `path`, replacing
+/// it whole (through a temporary file beside it, so a reader never sees
+/// half of it).
+pub fn write_rows(path: &Path, rows: &[Row]) -> Result<()> {
+    let name = path.display().to_string();
     let folder = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(folder).with_name(&folder.display().to_string())?;
     let temporary = tempfile::NamedTempFile::new_in(folder).with_name(&name)?;
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
@@ -304,7 +318,7 @@ fn upgrade(path: &Path) -> Result<()> {
     writer
         .write_record(COLUMNS)
         .map_err(|e| csv_error(&name, e))?;
-    for row in &rows {
+    for row in rows {
         writer.serialize(row).map_err(|e| csv_error(&name, e))?;
     }
     writer.flush().with_name(&name)?;
@@ -312,10 +326,6 @@ fn upgrade(path: &Path) -> Result<()> {
     temporary
         .persist(path)
         .map_err(|e| Error::io(&name, e.error))?;
-    eprintln!(
-        "bench-run: {name}: rewritten in the current CSV schema ({} rows; new columns empty)",
-        rows.len()
-    );
     Ok(())
 }
 

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// Extra seconds a stage gets beyond its limit before it is killed (for
 /// `solve`, which stops itself at the time limit, this is a backstop).
-const GRACE_SECONDS: f64 = 10.0;
+pub const GRACE_SECONDS: f64 = 10.0;
 
 /// Settings shared by every run.
 #[derive(Debug, Clone)]
@@ -34,6 +34,9 @@ pub struct RunSettings {
     /// Peers that cannot run here, with the reason (filled by
     /// [`run_matrix`] from their install step).
     pub unavailable_peers: HashMap<String, String>,
+    /// Whether the peers' install step already ran (before the jobs of a
+    /// job list were submitted): [`run_matrix`] then leaves it out.
+    pub peers_installed: bool,
 }
 
 /// The row of a run of `group` with `solver` before anything is known:
@@ -652,7 +655,9 @@ pub fn run_matrix(
     let total: usize = work.iter().map(|(_, p)| p.len()).sum();
     let pending_groups: Vec<&Group> = work.iter().map(|(g, _)| *g).collect();
     let mut settings = settings.clone();
-    settings.unavailable_peers = install_peers(&pending_groups, &settings.work_dir, stop)?;
+    if !settings.peers_installed {
+        settings.unavailable_peers = install_peers(&pending_groups, &settings.work_dir, stop)?;
+    }
     let settings = &settings;
     progress.start(total as u64);
     let work = Mutex::new(work);

@@ -3,14 +3,15 @@
 
 use super::Command;
 use crate::bench::discover::Skipped;
-use crate::bench::matrix::{plan, Plan, Selection, SolverSpec, Tools};
+use crate::bench::jobs;
+use crate::bench::matrix::{plan, Group, Plan, Selection, SolverSpec, Tools};
 use crate::bench::rows::{done_keys, existing_rows, Outcome, Row, Sink};
-use crate::bench::run::{run_matrix, Progress, RunSettings, Summary};
+use crate::bench::run::{install_peers, run_matrix, Progress, RunSettings, Summary};
 use crate::error::{Error, IoContext, Result};
 use crate::io;
 use clap::Parser;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Run the experiment matrix (family x instance x encoding x solver) into
@@ -48,7 +49,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
       bench-run --instances mycnfs --list     # a folder of .cnf/.wcnf files, with or without bench.conf\n  \
       bench-run --family numberlink --solvers 'cadical kissat ext:minisat' --time-limit 60\n  \
       bench-run --family gen --per-dir 2 --jobs 2 --csv quick.csv\n  \
-      bench-run --emit-jobs bench-results/fragments > jobs.txt; parallel < jobs.txt"
+      bench-run --emit-jobs bench-results/fragments > jobs.txt; parallel < jobs.txt\n  \
+      bench-run --family gen --time-limit 60 --job-seconds   # a scheduler's time limit per job\n\n\
+      The job lines of --emit-jobs run anywhere the same file system is mounted: they \
+      name bench-run, the instances, the peers, --bin-dir, --work-dir and the fragment \
+      by absolute paths, and keep every flag that shapes the matrix or its runs \
+      (--family, --encoding, --filter, --per-dir, --time-limit, --repeat, --rerun, the \
+      solvers). scripts/bench-slurm.sh and scripts/bench-parallel.sh submit them."
 )]
 pub struct BenchRunArgs {
     /// DIMACS CNF or WCNF files, or folders of them, to run as they are
@@ -136,10 +143,25 @@ pub struct BenchRunArgs {
     pub list: bool,
 
     /// Print the matrix as a job list, one `bench-run ... --job N` command
-    /// a line writing its CSV fragment into DIR, for GNU parallel or a
-    /// Slurm array; then exit.
-    #[arg(long, value_name = "DIR")]
+    /// a line writing its CSV fragment DIR/job-N.csv, for GNU parallel or
+    /// a Slurm array; then exit. The peers of the matrix are installed
+    /// first, here, once: the jobs do not install them
+    /// (--peers-installed).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["job", "list", "job_seconds"])]
     pub emit_jobs: Option<PathBuf>,
+
+    /// Print the most wall-clock seconds one job of --emit-jobs may take
+    /// (every stage at its hard limit: the encoder, then `solve` and the
+    /// decoder of every solver, times --repeat) and exit: the time limit
+    /// a scheduler should give each job.
+    #[arg(long, conflicts_with_all = ["job", "list"])]
+    pub job_seconds: bool,
+
+    /// Do not run the peers' install step: they were installed before
+    /// (the job lines of --emit-jobs say so, so that parallel jobs never
+    /// install into one cache at once).
+    #[arg(long)]
+    pub peers_installed: bool,
 
     /// Run only job N (0-based) of the matrix (see --emit-jobs).
     #[arg(long, value_name = "N")]
@@ -177,19 +199,6 @@ fn report_skipped(skipped: &[Skipped]) {
 /// Set by Ctrl-C / SIGTERM: stop starting runs, kill the running ones.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Quotes a word for a POSIX shell when needed.
-fn shell_quote(word: &str) -> String {
-    let safe = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c));
-    if safe {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
-
 impl BenchRunArgs {
     fn solver_specs(&self, tools: &Tools) -> Result<Vec<SolverSpec>> {
         let mut specs = Vec::new();
@@ -221,19 +230,34 @@ impl BenchRunArgs {
             .unwrap_or_else(|| PathBuf::from(DEFAULT_INSTANCES))
     }
 
-    /// The arguments that reproduce this selection in a job line.
-    fn job_args(&self, solvers: &[SolverSpec]) -> Vec<String> {
+    /// The arguments that reproduce this selection in a job line, run
+    /// from anywhere: paths made absolute (FILE arguments stay as given,
+    /// since they name the instances: the line then starts in this
+    /// folder), the families of `groups` named when none were (so that
+    /// `gen` stays beside an instances folder), every flag that shapes
+    /// the plan or the runs.
+    fn job_args(&self, solvers: &[SolverSpec], groups: &[Group]) -> Result<Vec<String>> {
+        let path = |p: &Path| -> Result<String> { Ok(jobs::absolute(p)?.display().to_string()) };
         let mut args: Vec<String> = self.files.iter().map(|f| f.display().to_string()).collect();
-        if let Some(dir) = &self.instances {
-            args.extend(["--instances".to_string(), dir.display().to_string()]);
+        let instances = self.instances_dir();
+        if self.files.is_empty() && (self.instances.is_some() || instances.is_dir()) {
+            args.extend(["--instances".to_string(), path(&instances)?]);
         }
         args.extend([
             "--peers".to_string(),
-            self.peers.display().to_string(),
+            path(&self.peers)?,
             "--time-limit".to_string(),
             format!("{}", self.time_limit),
         ]);
-        for family in &self.families {
+        let mut families = self.families.clone();
+        if families.is_empty() && self.files.is_empty() {
+            for group in groups {
+                if !families.contains(&group.family) {
+                    families.push(group.family.clone());
+                }
+            }
+        }
+        for family in &families {
             args.extend(["--family".to_string(), family.clone()]);
         }
         for encoding in &self.encodings {
@@ -251,7 +275,44 @@ impl BenchRunArgs {
         for solver in solvers {
             args.extend(["--solver".to_string(), solver.label()]);
         }
-        args
+        if let Some(dir) = &self.bin_dir {
+            args.extend(["--bin-dir".to_string(), path(dir)?]);
+        }
+        if let Some(dir) = &self.work_dir {
+            args.extend(["--work-dir".to_string(), path(dir)?]);
+        }
+        if self.rerun {
+            args.push("--rerun".to_string());
+        }
+        args.push("--peers-installed".to_string());
+        Ok(args)
+    }
+
+    /// Prints the job list of `groups` (see --emit-jobs) into `dir`,
+    /// after installing their peers.
+    fn emit_jobs(&self, dir: &Path, solvers: &[SolverSpec], groups: &[Group]) -> Result<()> {
+        let work_dir = self.work_dir.clone().unwrap_or_else(std::env::temp_dir);
+        crate::children::on_signal(|| STOP.store(true, Ordering::SeqCst));
+        let all: Vec<&Group> = groups.iter().collect();
+        install_peers(&all, &work_dir, &STOP)?;
+        if STOP.load(Ordering::SeqCst) {
+            return Err(Error::Usage(
+                "interrupted while installing the peers".into(),
+            ));
+        }
+        let program = std::env::current_exe().map_err(|e| Error::io(Self::NAME, e))?;
+        let common = self.job_args(solvers, groups)?;
+        let mut text = jobs::job_lines(&program, &common, groups.len(), &jobs::absolute(dir)?);
+        if self.files.iter().any(|f| f.is_relative()) {
+            // The FILE arguments name the instances as given: each line
+            // starts where they were given.
+            let here = jobs::absolute(Path::new("."))?;
+            let cd = format!("cd {} && ", jobs::shell_quote(&here.display().to_string()));
+            text = text.lines().map(|line| format!("{cd}{line}\n")).collect();
+        }
+        let mut out = io::stdout();
+        out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        out.flush().with_name(io::STDOUT_NAME)
     }
 }
 
@@ -345,24 +406,12 @@ impl Command for BenchRunArgs {
         }
         let mut out = io::stdout();
         if let Some(dir) = &self.emit_jobs {
-            let common = self.job_args(&solvers);
-            let mut text = String::new();
-            for index in 0..groups.len() {
-                let mut words = vec!["bench-run".to_string()];
-                words.extend(common.iter().cloned());
-                words.extend([
-                    "--job".to_string(),
-                    index.to_string(),
-                    "--csv".to_string(),
-                    dir.join(format!("job-{index:05}.csv"))
-                        .display()
-                        .to_string(),
-                ]);
-                let line: Vec<String> = words.iter().map(|w| shell_quote(w)).collect();
-                text.push_str(&line.join(" "));
-                text.push('\n');
-            }
-            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+            self.emit_jobs(dir, &solvers, &groups)?;
+            return Ok(0);
+        }
+        if self.job_seconds {
+            let seconds = jobs::job_seconds(&groups, self.time_limit, self.repeat);
+            writeln!(out, "{seconds}").with_name(io::STDOUT_NAME)?;
             out.flush().with_name(io::STDOUT_NAME)?;
             return Ok(0);
         }
@@ -408,6 +457,7 @@ impl Command for BenchRunArgs {
             work_dir,
             repeat: self.repeat,
             unavailable_peers: Default::default(),
+            peers_installed: self.peers_installed,
         };
         // Ctrl-C, SIGTERM or SIGHUP: no new run starts, and the watchdogs
         // end the running stages with their children.
@@ -494,6 +544,7 @@ pub enum View {
     after_help = "Examples:\n  \
       bench-report bench-results/results.csv --out bench-results/report\n  \
       bench-report bench-results/fragments --family gen\n  \
+      bench-report OUT/fragments --csv OUT/results.csv   # merge job fragments into one CSV\n  \
       bench-report r.csv --scatter numberlink/default/cadical --scatter numberlink/seed/cadical\n  \
       bench-report --family numberlink --view pivot --baseline seed --markdown docs/benchmarks.md"
 )]
@@ -502,9 +553,18 @@ pub struct BenchReportArgs {
     #[arg(default_value = DEFAULT_CSV, value_name = "CSV|DIR")]
     pub inputs: Vec<PathBuf>,
 
-    /// Output folder.
-    #[arg(long, value_name = "DIR", default_value = "bench-results/report")]
-    pub out: PathBuf,
+    /// Output folder (default: `report` beside the first input: the
+    /// folder of a CSV file, the parent of a folder of fragments; so
+    /// `OUT/fragments` reports into `OUT/report`, and the default CSV into
+    /// `bench-results/report`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Also write the merged rows (one per run: the last row of each,
+    /// after --family, --solvers and --encoding) into this CSV file, in
+    /// bench-run's schema; it is replaced whole.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
 
     /// Report on one family only (the pivot view needs it when the rows
     /// hold several).
@@ -556,6 +616,24 @@ pub struct BenchReportArgs {
     /// Also print the table of the view on standard output.
     #[arg(long)]
     pub print: bool,
+}
+
+impl BenchReportArgs {
+    /// The output folder: --out, else `report` beside the first input.
+    fn out_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.out {
+            return dir.clone();
+        }
+        let first = self
+            .inputs
+            .first()
+            .cloned()
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_CSV));
+        first
+            .parent()
+            .map_or_else(PathBuf::new, Path::to_path_buf)
+            .join("report")
+    }
 }
 
 impl Command for BenchReportArgs {
@@ -620,8 +698,11 @@ impl Command for BenchReportArgs {
                 pivot::pivot_markdown(&rows, &family, &config, self.baseline.as_deref())?
             }
         };
+        if let Some(path) = &self.csv {
+            crate::bench::rows::write_rows(path, &rows)?;
+        }
         let options = report::ReportOptions {
-            out_dir: self.out.clone(),
+            out_dir: self.out_dir(),
             family: None,
             scatter,
             font: self.font.clone(),
