@@ -8,7 +8,11 @@
 # every SVG); the DRAT proof checker rate from crates.io; and the model
 # counter Ganak (`solve --count`) from PyPI's pyganak; and puzpy from PyPI,
 # the independent .puz reader the tests check `decode-crossword --format
-# puz` with (tests only). Does nothing
+# puz` with (tests only); GNU parallel (parallel), and Slurm with munge
+# (slurm-wlm, munge), which scripts/bench-parallel.sh and
+# scripts/bench-slurm.sh submit to and tests/batch.rs runs (the test
+# starts its own one-node cluster; the packages' services are not
+# needed). Does nothing
 # when everything is present. Run as root, or with sudo available.
 set -eu
 
@@ -24,6 +28,10 @@ command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
 [ -r /usr/share/dict/american-english-large ] || missing="$missing wamerican-large"
 [ -r /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$missing fonts-dejavu-core"
 command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+parallel --version 2>/dev/null | grep -q 'GNU parallel' || missing="$missing parallel"
+{ [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && command -v sbatch >/dev/null 2>&1; } ||
+    missing="$missing slurm-wlm"
+[ -x /usr/sbin/munged ] || missing="$missing munge"
 
 # The DRAT proof checker behind `solve --check-proof`: rate, from
 # crates.io (Debian packages no DRAT checker).
