@@ -915,7 +915,7 @@ fn peer_scripts(dir: &Path) -> std::path::PathBuf {
             "fake.sh",
             format!(
                 "#!/bin/sh\nset -eu\ncase $1 in\n\
-                 install) mkdir -p \"$2\" && touch \"$2/built\" ;;\n\
+                 install) mkdir -p \"$2\" && touch \"$2/built\" && echo x >> \"$2/installs\" ;;\n\
                  run) test -f \"$2/built\" || exit 1; shift 2; \
                  exec {solve} \"$1\" >/dev/null ;;\nesac\n"
             ),
@@ -1006,6 +1006,66 @@ fn a_peer_runs_once_per_instance_and_the_report_takes_ratios_against_it() {
     );
     assert!(table.contains("the peer's own program"), "{table}");
     assert!(table.contains("peer not available"), "{table}");
+}
+
+#[test]
+fn emitted_jobs_find_their_peers_installed_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let instances = dimacs_folder(dir.path());
+    temp_file(
+        &instances.join("formulas"),
+        "bench.conf",
+        b"kind dimacs\nvariant default\npeer fake\npeer absent\nexpect php.cnf unsat\n",
+    );
+    let peers = peer_scripts(dir.path());
+    let cache = dir.path().join("cache");
+    let fragments = dir.path().join("fragments");
+    let mut command = std::process::Command::new(common::bin("bench-run"));
+    command
+        .args(["--instances", instances.to_str().expect("utf-8")])
+        .args(["--peers", peers.to_str().expect("utf-8")])
+        .args(["--family", "formulas", "--solvers", "cadical"])
+        .args(["--emit-jobs", fragments.to_str().expect("utf-8")])
+        .env("SATPIPE_PEER_CACHE", &cache);
+    let emitted = common::run_command(command, b"");
+    assert_eq!(code(&emitted), 0, "{}", stderr(&emitted));
+    assert!(
+        stderr(&emitted).contains("peer absent skipped: its source is not here"),
+        "{}",
+        stderr(&emitted)
+    );
+    let installs = || std::fs::read_to_string(cache.join("fake/installs")).expect("installs");
+    assert_eq!(installs(), "x\n", "installed once, by --emit-jobs");
+    let jobs = stdout(&emitted);
+    // Two instances, each through the pipeline and each peer.
+    assert_eq!(jobs.lines().count(), 6, "{jobs}");
+    let mut failed = 0;
+    for line in jobs.lines() {
+        assert!(line.contains(" --peers-installed "), "{line}");
+        let ran = common::external_command("sh")
+            .args(["-c", line])
+            .env("SATPIPE_PEER_CACHE", &cache)
+            .output()
+            .expect("run job");
+        // The absent peer's two jobs fail whole (exit 1), the rest pass.
+        match code(&ran) {
+            0 => {}
+            1 if stderr(&ran).contains("its source is not here") => failed += 1,
+            _ => panic!("{line}: {}", stderr(&ran)),
+        }
+    }
+    assert_eq!(failed, 2);
+    assert_eq!(installs(), "x\n", "the jobs install nothing");
+    let rows = satpipe::bench::rows::read_all(&[fragments]).expect("fragments");
+    assert_eq!(rows.len(), 6, "{rows:?}");
+    for row in &rows {
+        let expected = match (row.encoding.as_str(), row.instance.as_str()) {
+            ("absent", _) => Outcome::Error,
+            (_, "php.cnf") => Outcome::Unsat,
+            _ => Outcome::Sat,
+        };
+        assert_eq!(row.result, expected, "{row:?}");
+    }
 }
 
 #[test]

@@ -168,6 +168,37 @@ fn files_named_on_the_command_line_run_as_they_are() {
     );
     let rows = satpipe::bench::rows::read_all(&[fragments]).expect("fragment");
     assert_eq!((rows.len(), rows[0].result), (1, Outcome::Unsat));
+    // Relative FILE arguments name their instances as given: each line
+    // starts in the folder they were given in, and runs from anywhere.
+    let relative = common::run_program_in(
+        Some(folder.as_path()),
+        &common::bin("bench-run"),
+        &[
+            "queens.cnf",
+            "--solvers",
+            "cadical",
+            "--emit-jobs",
+            "relative",
+        ],
+        b"",
+    );
+    assert_eq!(code(&relative), 0, "{}", stderr(&relative));
+    let line = stdout(&relative);
+    let cd = format!(
+        "cd {} && {} queens.cnf ",
+        folder.display(),
+        common::bin("bench-run").display()
+    );
+    assert!(line.starts_with(&cd), "{line}");
+    let ran = std::process::Command::new("sh")
+        .args(["-c", line.trim_end()])
+        .current_dir("/")
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .expect("job");
+    assert_eq!(code(&ran), 0, "{}", stderr(&ran));
+    let rows = satpipe::bench::rows::read_all(&[folder.join("relative")]).expect("fragment");
+    assert_eq!((rows.len(), rows[0].instance.as_str()), (1, "queens.cnf"));
     // A file that is not there is an error before anything runs.
     let (output, rows) = bench_run(dir.path(), &[&path("nothing.cnf")]);
     common::assert_error(&output, "nothing.cnf");
