@@ -72,7 +72,10 @@ mkdir -p "$out/fragments" "$out/logs"
 out=$(cd "$out" && pwd)
 # The job list, written whole or not at all (bench-run installs the
 # peers first).
-bench-run "$@" --emit-jobs "$out/fragments" > "$out/jobs.txt.new"
+bench-run "$@" --emit-jobs "$out/fragments" > "$out/jobs.txt.new" || {
+    rm -f "$out/jobs.txt.new"
+    exit 1
+}
 mv "$out/jobs.txt.new" "$out/jobs.txt"
 echo "$out/jobs.txt: $(wc -l < "$out/jobs.txt") jobs" >&2
 

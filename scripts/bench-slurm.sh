@@ -110,7 +110,10 @@ case $report in /*) ;; *) report=$PWD/$report ;; esac
 
 # The job list, written whole or not at all (bench-run installs the
 # peers first).
-bench-run "$@" --emit-jobs "$out/fragments" > "$out/jobs.txt.new"
+bench-run "$@" --emit-jobs "$out/fragments" > "$out/jobs.txt.new" || {
+    rm -f "$out/jobs.txt.new"
+    exit 1
+}
 mv "$out/jobs.txt.new" "$out/jobs.txt"
 count=$(wc -l < "$out/jobs.txt")
 [ "$count" -gt 0 ] || { echo "$0: the matrix is empty" >&2; exit 1; }

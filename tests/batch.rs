@@ -566,4 +566,17 @@ fn the_scripts_refuse_bad_options() {
             "{name} {args:?}"
         );
     }
+    // A selection bench-run refuses leaves no job list behind.
+    if common::have("parallel") {
+        let out = work.path().join("out");
+        let args = [
+            out.display().to_string(),
+            "--".into(),
+            "--family".into(),
+            "nosuch".into(),
+        ];
+        let ran = script(work.path(), "bench-parallel.sh", &args, &[]);
+        common::assert_error(&ran, "instances folder instances not found");
+        assert_eq!(entries(&out), ["fragments", "logs"]);
+    }
 }
