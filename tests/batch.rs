@@ -250,7 +250,8 @@ impl Cluster {
              TaskPlugin=task/none\n\
              JobAcctGatherType=jobacct_gather/none\n\
              SwitchType=switch/none\n\
-             SchedulerType=sched/backfill\n\
+             SchedulerType=sched/builtin\n\
+             SchedulerParameters=sched_interval=1,sched_min_interval=100000\n\
              SelectType=select/cons_tres\n\
              SelectTypeParameters=CR_Core_Memory\n\
              ReturnToService=2\n\
