@@ -54,10 +54,6 @@ pub fn job_lines(program: &Path, common: &[String], jobs: usize, dir: &Path) -> 
     text
 }
 
-/// Seconds a stage may outlive its hard limit while its process group is
-/// ended (SIGTERM, then SIGKILL after this long).
-const END_SECONDS: f64 = 2.0;
-
 /// The most wall-clock seconds one group's runs may take when every stage
 /// runs into its hard limit: the encoder (twice the limit plus the
 /// grace), then per solver `solve` (the limit plus the grace) and the
@@ -66,9 +62,11 @@ const END_SECONDS: f64 = 2.0;
 pub fn group_seconds(group: &Group, time_limit: f64, repeat: usize) -> f64 {
     let repeat = repeat.max(1) as f64;
     if group.peer.is_some() {
-        return repeat * (time_limit + END_SECONDS);
+        return repeat * (time_limit + crate::children::GRACE.as_secs_f64());
     }
-    let stage = |limit: f64| limit + GRACE_SECONDS + END_SECONDS;
+    // A stage at its hard limit, and the time its group takes to end
+    // (SIGTERM, then SIGKILL).
+    let stage = |limit: f64| limit + GRACE_SECONDS + crate::children::GRACE.as_secs_f64();
     let per_solver = stage(time_limit) + stage(2.0 * time_limit);
     repeat * (stage(2.0 * time_limit) + group.solvers.len() as f64 * per_solver)
 }
