@@ -5,6 +5,7 @@
 #   make solvers      fetch Kissat and Glucose binaries into .solvers/bin
 #   make docs         man pages and shell completions into target/docs
 #   make install      release commands, man pages, completions under PREFIX
+#   make install-strip  the same, the programs stripped
 #   make uninstall    remove exactly what make install put there
 #   make deb          a Debian package of the release commands
 #   make bench-parse  DIMACS parse/write throughput against cadical
@@ -29,7 +30,7 @@ DESTDIR    ?=
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs install uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count fuzz
+.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count fuzz
 
 all: build
 
@@ -87,6 +88,9 @@ docs: build
 # PREFIX/share; DESTDIR stages the tree elsewhere. The scripts do the work.
 install: release
 	DESTDIR="$(DESTDIR)" scripts/install.sh install $(abspath $(RELEASE)) $(PREFIX)
+
+install-strip: release
+	DESTDIR="$(DESTDIR)" INSTALL_STRIP=1 scripts/install.sh install $(abspath $(RELEASE)) $(PREFIX)
 
 uninstall:
 	DESTDIR="$(DESTDIR)" scripts/install.sh uninstall $(PREFIX)

@@ -9,7 +9,8 @@
 # BIN_DIR holds the built commands (`make install` passes the release
 # directory, `$CARGO_TARGET_DIR/release`); PREFIX defaults to /usr/local;
 # DESTDIR in the environment stages the whole tree under another root (for
-# packages). What lands where:
+# packages); INSTALL_STRIP=1 strips the programs as they are copied (`make
+# install-strip`). What lands where:
 #
 #   PREFIX/bin/COMMAND                                 every command, and solve-kissat
 #   PREFIX/share/man/man1/COMMAND.1                    a man page per command
@@ -62,6 +63,8 @@ install_tree() {
             exit 1
         fi
     done
+    strip_flag=
+    [ "${INSTALL_STRIP:-0}" = 1 ] && strip_flag=-s
     generated=$(mktemp -d)
     trap 'rm -rf "$generated"' EXIT INT TERM
     "$bin_dir/satpipe-docs" --out "$generated" 2>/dev/null
@@ -69,7 +72,7 @@ install_tree() {
         "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" \
         "$root/share/fish/vendor_completions.d"
     for name in $(commands); do
-        install -m 755 "$bin_dir/$name" "$root/bin/$name"
+        install -m 755 $strip_flag "$bin_dir/$name" "$root/bin/$name"
         install -m 644 "$generated/man/$name.1" "$root/share/man/man1/$name.1"
         install -m 644 "$generated/completions/$name.bash" \
             "$root/share/bash-completion/completions/$name"
@@ -77,7 +80,7 @@ install_tree() {
         install -m 644 "$generated/completions/$name.fish" \
             "$root/share/fish/vendor_completions.d/$name.fish"
     done
-    install -m 755 "$bin_dir/solve-kissat" "$root/bin/solve-kissat"
+    install -m 755 $strip_flag "$bin_dir/solve-kissat" "$root/bin/solve-kissat"
     echo "install.sh: installed $(commands | wc -l) commands and solve-kissat, their man pages and completions under $root"
 }
 

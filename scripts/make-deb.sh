@@ -34,10 +34,9 @@ arch=$(dpkg --print-architecture)
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT INT TERM
 
-DESTDIR=$stage "$here/scripts/install.sh" install "$bin_dir" /usr >/dev/null
-gzip -9n "$stage"/usr/share/man/man1/*.1
 # Packages carry stripped programs (as dh_strip makes them).
-strip --strip-unneeded "$stage"/usr/bin/*
+DESTDIR=$stage INSTALL_STRIP=1 "$here/scripts/install.sh" install "$bin_dir" /usr >/dev/null
+gzip -9n "$stage"/usr/share/man/man1/*.1
 
 # The packages that hold the libraries every command links.
 depends=$(

@@ -128,11 +128,12 @@ fn puzzles_outside(dir: &Path) {
 fn install_runs_every_family_from_outside_the_repository_and_uninstall_leaves_nothing() {
     let staging = tempfile::tempdir().expect("temp dir");
     let prefix = "/opt/satpipe";
+    // Stripped (`make install-strip`): the suite's debug binaries are big.
     let out = script(
         "install.sh",
         &["install", &built_commands().to_string_lossy(), prefix],
         Some(staging.path()),
-        &[],
+        &[("INSTALL_STRIP", "1")],
     );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let installed = staging.path().join("opt/satpipe");
@@ -145,7 +146,10 @@ fn install_runs_every_family_from_outside_the_repository_and_uninstall_leaves_no
             format!("share/zsh/site-functions/_{name}"),
             format!("share/fish/vendor_completions.d/{name}.fish"),
         ] {
-            assert!(files.contains(&expected), "{expected} not installed: {files:?}");
+            assert!(
+                files.contains(&expected),
+                "{expected} not installed: {files:?}"
+            );
         }
     }
     assert!(files.contains(&"bin/solve-kissat".to_string()));
@@ -201,18 +205,34 @@ fn install_runs_every_family_from_outside_the_repository_and_uninstall_leaves_no
             "",
         ),
         (
-            &["encode-crossword", "--pattern", "pattern.txt", "--words", "words.json"],
+            &[
+                "encode-crossword",
+                "--pattern",
+                "pattern.txt",
+                "--words",
+                "words.json",
+            ],
             &["solve"],
             &["decode-crossword"],
             "",
         ),
         (
-            &["encode-sanalouhos", "--mode", "least-words", "PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET"],
+            &[
+                "encode-sanalouhos",
+                "--mode",
+                "least-words",
+                "PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET",
+            ],
             &["solve"],
             &["decode-sanalouhos"],
             "",
         ),
-        (&["cnf-gen", "queens", "6"], &["solve", "--all"], &["model-names"], "q(1,"),
+        (
+            &["cnf-gen", "queens", "6"],
+            &["solve", "--all"],
+            &["model-names"],
+            "queen(1,",
+        ),
     ];
     for (encode, solve, decode, expected) in pipelines {
         let (codes, output) = clean_pipeline(&path, elsewhere.path(), &[encode, solve, decode]);
@@ -222,11 +242,19 @@ fn install_runs_every_family_from_outside_the_repository_and_uninstall_leaves_no
             "{encode:?} | {solve:?} | {decode:?}: {}",
             stderr(&output)
         );
-        assert!(!stdout(&output).trim().is_empty(), "{encode:?}: no solution drawn");
+        assert!(
+            !stdout(&output).trim().is_empty(),
+            "{encode:?}: no solution drawn"
+        );
         assert!(stdout(&output).contains(expected), "{}", stdout(&output));
     }
 
-    let out = script("install.sh", &["uninstall", prefix], Some(staging.path()), &[]);
+    let out = script(
+        "install.sh",
+        &["uninstall", prefix],
+        Some(staging.path()),
+        &[],
+    );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(files_under(staging.path()), Vec::<String>::new());
 }
@@ -284,7 +312,10 @@ fn the_debian_package_lists_every_file_and_installs_and_removes_cleanly() {
             format!("./usr/share/zsh/site-functions/_{name}"),
             format!("./usr/share/fish/vendor_completions.d/{name}.fish"),
         ] {
-            assert!(contents.contains(&expected), "{expected} not in the package");
+            assert!(
+                contents.contains(&expected),
+                "{expected} not in the package"
+            );
         }
     }
     let info = Command::new("dpkg-deb")
@@ -295,7 +326,10 @@ fn the_debian_package_lists_every_file_and_installs_and_removes_cleanly() {
         .expect("dpkg-deb runs");
     let info = stdout(&info);
     assert!(info.contains("libc6"), "{info}");
-    assert!(info.contains("minisat") && info.contains("wamerican"), "{info}");
+    assert!(
+        info.contains("minisat") && info.contains("wamerican"),
+        "{info}"
+    );
 
     // dpkg installs it into a root of its own and removes every file.
     let system = tempfile::tempdir().expect("temp dir");
@@ -321,7 +355,11 @@ fn the_debian_package_lists_every_file_and_installs_and_removes_cleanly() {
         .arg("--version")
         .output()
         .expect("the packaged command runs");
-    assert!(stdout(&version).starts_with("encode-numberlink "), "{}", stdout(&version));
+    assert!(
+        stdout(&version).starts_with("encode-numberlink "),
+        "{}",
+        stdout(&version)
+    );
     let out = dpkg(&["-r", "satpipe"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(files_under(&usr), Vec::<String>::new());
