@@ -16,6 +16,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// A command and its arguments.
+type Stage<'a> = &'a [&'a str];
+
 /// The folder the suite's binaries are built in (solve-kissat beside them).
 fn built_commands() -> PathBuf {
     bin("solve")
@@ -185,7 +188,8 @@ fn install_runs_every_family_from_outside_the_repository_and_uninstall_leaves_no
     let elsewhere = tempfile::tempdir().expect("temp dir");
     puzzles_outside(elsewhere.path());
     let path = installed.join("bin");
-    let pipelines: [(&[&str], &[&str], &[&str], &str); 6] = [
+    // encode, solve and decode stages, and a text the output must hold.
+    let pipelines: [(Stage, Stage, Stage, &str); 6] = [
         (
             &["encode-numberlink", "numberlink.txt"],
             &["solve"],
