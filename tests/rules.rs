@@ -410,3 +410,122 @@ fn overlapping_box_matches_are_named_when_there_is_no_solution() {
     );
     assert_eq!(stdout(&outs[2]), "1324\n4231\n2413\n3142\nunique\n");
 }
+
+/// Runs `encode-rules ENCODE_ARGS FILE | solve --all | decode-rules` in
+/// bash with every stage under `ulimit -v 2000000` (2 GB of address
+/// space); bash exits with the decoder's status, and the standard error of
+/// every stage is bash's.
+fn pipeline_in_2_gb(file: &Path, encode_args: &[&str]) -> Output {
+    let mut command = common::external_command("bash");
+    command
+        .args([
+            "-c",
+            "ulimit -v 2000000 && \"$ENCODE\" \"$@\" | \"$SOLVE\" --all | \"$DECODE\"",
+            "bash",
+        ])
+        .args(encode_args)
+        .arg(file)
+        .env("ENCODE", bin("encode-rules"))
+        .env("SOLVE", bin("solve"))
+        .env("DECODE", bin("decode-rules"));
+    common::run_command(command, b"")
+}
+
+/// Runs `encode-rules FILE` in bash under `ulimit -v 2000000`.
+fn encode_in_2_gb(file: &Path, encode_args: &[&str]) -> Output {
+    let mut command = common::external_command("bash");
+    command
+        .args(["-c", "ulimit -v 2000000 && exec \"$ENCODE\" \"$@\"", "bash"])
+        .args(encode_args)
+        .arg(file)
+        .env("ENCODE", bin("encode-rules"));
+    common::run_command(command, b"")
+}
+
+#[test]
+fn a_wide_range_takes_the_memory_its_rules_need() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Two cells of 1..100000 adding up to 5: 1+4, 2+3, 3+2, 4+1.
+    let file = common::temp_file(
+        dir.path(),
+        "wide.txt",
+        b"layout\n| * *\n\nrange 1..100000\n| * *\n\nrule sum 5\n| * *\n",
+    );
+    for args in [&[][..], &["--sum-encoding", "pb"]] {
+        let out = pipeline_in_2_gb(&file, args);
+        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.ends_with("\n4 solutions\n"), "{args:?}: {text}");
+        for pair in [" 1 4\n", " 2 3\n", " 3 2\n", " 4 1\n"] {
+            assert!(text.contains(pair), "{args:?}: {text}");
+        }
+    }
+    // Sums narrow each other: b <= 4 from the first, so c >= 99997.
+    let file = common::temp_file(
+        dir.path(),
+        "chain.txt",
+        b"layout\n| * * *\nrange 1..100000\n| * * *\nrule sum 5\n| * * .\n\
+          rule sum 100001\n| . * *\n",
+    );
+    let out = pipeline_in_2_gb(&file, &[]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("4 solutions\n"), "{}", stdout(&out));
+    // Products keep the divisors: a * b * c = 720720 (= 2^4 3^2 5 7 11 13).
+    let file = common::temp_file(
+        dir.path(),
+        "prod.txt",
+        b"layout\n| * * *\nrange 1..100000\n| * * *\nrule prod 720720\n| * * *\n",
+    );
+    let encoded = encode_in_2_gb(&file, &[]);
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let counted = common::run("solve", &["--all"], &encoded.stdout);
+    // Ordered triples of divisors with that product, each below 100001:
+    // counted by brute force over the 240 divisors.
+    let divisors: Vec<u64> = (1..=720720u64).filter(|d| 720720 % d == 0).collect();
+    let mut triples = 0;
+    for &a in &divisors {
+        for &b in &divisors {
+            let ab = a * b;
+            if 720720 % ab == 0 && (720720 / ab) <= 100000 && a <= 100000 && b <= 100000 {
+                triples += 1;
+            }
+        }
+    }
+    assert!(
+        stdout(&counted).contains(&format!("c enumeration complete: {triples} solutions\n")),
+        "{triples}: {}",
+        stdout(&counted)
+    );
+}
+
+#[test]
+fn a_rule_that_needs_too_much_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Any value of one cell has a partner in the other: 10^10 automaton
+    // pairs, 10^10 in_order literals.
+    for (rule, args) in [
+        ("sum 100001", &[][..]),
+        ("sum 100001", &["--sum-encoding", "pb"][..]),
+        ("in_order", &[][..]),
+        ("visible 1", &[][..]),
+    ] {
+        let text = format!("layout\n| * *\n\nrange 1..100000\n| * *\n\nrule {rule}\n| * *\n");
+        let file = common::temp_file(dir.path(), "huge.txt", text.as_bytes());
+        let out = encode_in_2_gb(&file, args);
+        assert_eq!(code(&out), 1, "{rule} {args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(&format!(
+                "encode-rules: {}:7: rule {rule}: its instance at the pattern of line 8 \
+                 (match 1, sequence '*') would need ",
+                file.display()
+            )),
+            "{rule} {args:?}: {err}"
+        );
+        assert!(
+            err.contains("one rule instance may take (docs/rules.md, \"Limits\")"),
+            "{err}"
+        );
+    }
+}

@@ -161,13 +161,13 @@ pub fn full_initial(puzzle: &Puzzle) -> Option<Vec<Value>> {
         .collect()
 }
 
-/// The literal "cell has value" of every cell and value, by cell.
+/// The literal "cell has value" of every cell and value the rules allow
+/// ([`crate::rules::narrow`]), by cell.
 fn value_lits(
     puzzle: &Puzzle,
     builder: &crate::builder::FormulaBuilder,
 ) -> Result<Vec<Vec<(Value, Lit)>>> {
-    puzzle
-        .domains
+    crate::rules::narrow::domains(puzzle)
         .iter()
         .enumerate()
         .map(|(cell, domain)| {
@@ -194,7 +194,7 @@ fn value_lits(
 /// suggesting a random value to the solver for every cell; an error when
 /// the puzzle has none.
 pub fn random_solution(puzzle: &Puzzle, settings: &Settings, seed: u64) -> Result<Vec<Value>> {
-    let builder = encode::encode(puzzle, &settings.options);
+    let builder = encode::encode(puzzle, &settings.options)?;
     let lits = value_lits(puzzle, &builder)?;
     let mut solver = Uniqueness::with_solver(builder.finish(), settings.solver.as_deref(), &[])?;
     let mut rng = rng(seed);
@@ -238,7 +238,7 @@ pub fn minimal_givens(
 ) -> Result<Vec<usize>> {
     let mut free = puzzle.clone();
     free.initial = vec![None; free.initial.len()];
-    let builder = encode::encode(&free, &settings.options);
+    let builder = encode::encode(&free, &settings.options)?;
     let lits = value_lits(&free, &builder)?;
     let chosen: Vec<Lit> = solution
         .iter()

@@ -8,7 +8,9 @@
 //! `initial` fixes some cells. See [`parse`] for the grammar.
 //!
 //! The parts: [`layout`] (the drawing and reading blocks against it),
-//! [`puzzle`] (the rules and their instances), [`parse`] (the language), [`words`] (word lists), [`encode`] (the
+//! [`puzzle`] (the rules and their instances), [`parse`] (the language), [`words`] (word lists),
+//! [`narrow`] (the values the rules allow, before any variable), [`limits`] (how large a rule's
+//! encoding may grow), [`encode`] (the
 //! CNF), [`decode`] (the cell values read from a model), [`check`] (the rules, sharing nothing with the encoding) and
 //! [`render`] (the solution drawn in the layout, as text and as SVG).
 //!
@@ -21,6 +23,8 @@ pub mod check;
 pub mod decode;
 pub mod encode;
 pub mod layout;
+pub mod limits;
+pub mod narrow;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
@@ -98,7 +102,9 @@ pub struct Solution {
 /// under a heading; nothing when the search is not possible or too long.
 fn conflicting_instances(puzzle: &Puzzle, options: &Options) -> Vec<String> {
     use crate::explain::{heading, minimal_conflict, Conflict, EXPLAIN_TIME};
-    let (builder, groups) = encode::encode_with_groups(puzzle, options);
+    let Ok((builder, groups)) = encode::encode_with_groups(puzzle, options) else {
+        return Vec::new();
+    };
     let formula = builder.finish();
     match minimal_conflict(&formula, &groups, EXPLAIN_TIME) {
         Ok(Conflict::Minimal(found)) if !found.is_empty() => {
@@ -191,7 +197,7 @@ impl Family for Rules {
     }
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
-        Ok(encode::encode(puzzle, options))
+        encode::encode(puzzle, options)
     }
 
     fn decode(
