@@ -268,7 +268,7 @@ fn an_initial_value_outside_its_range_explains_the_missing_solution() {
     let text = stdout(&outs[2]);
     assert!(
         text.contains(
-            "initial (line 33) gives the cell at line 2 column 3 the value 123465, outside its range 1..6 (line 9)"
+            "the given 123465 at row 1, column 1 (initial, line 33) is outside the cell's range 1..6 (line 9)"
         ),
         "{text}"
     );
@@ -395,8 +395,16 @@ fn overlapping_box_matches_are_named_when_there_is_no_solution() {
     );
     assert_eq!(code(&outs[2]), 20, "{}", stderr(&outs[2]));
     let text = stdout(&outs[2]);
-    assert!(text.contains("these 5 parts cannot all hold"), "{text}");
-    assert!(text.contains("pattern at line 29 match 2"), "{text}");
+    // The rules have no solution by themselves: the givens are not blamed.
+    assert!(
+        text.contains("the rules have no solution, whatever the givens: these 6 rule instances"),
+        "{text}"
+    );
+    assert!(!text.contains("  given"), "{text}");
+    assert!(
+        text.contains("pattern at line 29 match 5 sequence 'a': cells r2c2 r2c3 r3c2 r3c3\n"),
+        "{text}"
+    );
     assert!(
         text.contains("note: the pattern at line 29 matches at overlapping places"),
         "{text}"
@@ -528,4 +536,108 @@ fn a_rule_that_needs_too_much_is_refused_with_its_line() {
             "{err}"
         );
     }
+}
+
+/// The evil sudoku with the `initial` line `old` replaced by `new`,
+/// through `encode | solve | decode`: the decoder's output.
+fn evil_sudoku_with(old: &str, new: &str) -> String {
+    let text = std::fs::read_to_string(solvomatic_dir().join(puzzle_file("evil-sudoku")))
+        .expect("evil sudoku");
+    assert!(text.contains(old));
+    let wrong = text.replace(old, new);
+    let encoded = run_in(&solvomatic_dir(), "encode-rules", &["-"], wrong.as_bytes());
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let solved = run_in(&solvomatic_dir(), "solve", &[], &encoded.stdout);
+    assert_eq!(code(&solved), 20, "{}", stderr(&solved));
+    let decoded = run_in(&solvomatic_dir(), "decode-rules", &[], &solved.stdout);
+    assert_eq!(code(&decoded), 20, "{}", stderr(&decoded));
+    stdout(&decoded)
+}
+
+#[test]
+fn a_wrong_given_is_named_by_its_row_and_column() {
+    // A 3 typed into row 3, column 9, where row 3 has a 3 already.
+    let text = evil_sudoku_with("| 7 . . | . . 3 | . . . |", "| 7 . . | . . 3 | . . 3 |");
+    assert_eq!(
+        text,
+        "no solution\n\
+         without this given the puzzle has exactly one solution:\n  \
+         given 3 at row 3, column 9\n\
+         these 2 givens cannot all hold under the rules (without any one of them, the rest can):\n  \
+         given 3 at row 3, column 6\n  \
+         given 3 at row 3, column 9\n"
+    );
+    // A 9 in row 1, column 2 (the solution has a 2) clashes with no given of
+    // its row, column or box: the conflict runs through many givens, and the
+    // wrong one is among the few without which the puzzle is unique again.
+    let text = evil_sudoku_with("| 8 . . | . . . | . 5 . |", "| 8 9 . | . . . | . 5 . |");
+    let (fixes, core) = text
+        .split_once(" givens cannot all hold under the rules")
+        .expect("a minimal set of givens");
+    assert!(
+        fixes.starts_with("no solution\nwithout any one of these ")
+            && fixes.contains("givens the puzzle has exactly one solution:\n")
+            && fixes.contains("\n  given 9 at row 1, column 2\n"),
+        "{text}"
+    );
+    assert!(fixes.lines().count() <= 8, "{text}");
+    assert!(core.contains("\n  given 9 at row 1, column 2\n"), "{text}");
+    assert!(!text.contains("line ") && !text.contains("rule "), "{text}");
+}
+
+/// Solves a puzzle given as text (run in the instances folder); returns
+/// decode's output, which must say there is no solution.
+fn why_none_of(text: &str) -> String {
+    let encoded = run_in(&solvomatic_dir(), "encode-rules", &["-"], text.as_bytes());
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let solved = run_in(&solvomatic_dir(), "solve", &[], &encoded.stdout);
+    let decoded = run_in(&solvomatic_dir(), "decode-rules", &[], &solved.stdout);
+    assert_eq!(code(&decoded), 20, "{}", stderr(&decoded));
+    stdout(&decoded)
+}
+
+#[test]
+fn rules_that_conflict_by_themselves_are_named_even_when_narrowed() {
+    // Both sums narrow the range until it is empty.
+    let text = why_none_of(
+        "layout\n| * *\nrange 1..100000\n| * *\nrule sum 5\nrule sum 6\n| * *\ninitial\n| 1 .\n",
+    );
+    assert!(
+        text.contains("the rules have no solution, whatever the givens: these 2 rule instances"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  rule sum 5 (line 5), pattern at line 7 match 1 sequence '*': cells r1c1 r1c2\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  rule sum 6 (line 6), pattern at line 7 match 1 sequence '*': cells r1c1 r1c2\n"
+        ),
+        "{text}"
+    );
+    // Three instances, each needed: the first sum narrows b to 1..4, so
+    // the second narrows c to 99997..100000, which the subset forbids.
+    let text = why_none_of(
+        "layout\n| * * *\nrange 1..100000\n| * * *\nrule sum 5\n| * * .\nrule sum 100001\n\
+         | . * *\nrule subset 1 2 3\n| . . *\n",
+    );
+    assert!(text.contains("these 3 rule instances"), "{text}");
+    for rule in [
+        "sum 5 (line 5)",
+        "sum 100001 (line 7)",
+        "subset 1..3 (line 9)",
+    ] {
+        assert!(text.contains(&format!("  rule {rule}")), "{rule}: {text}");
+    }
+    // A given that the narrowed range does not hold: blamed alone.
+    let text =
+        why_none_of("layout\n| * *\nrange 1..100000\n| * *\nrule sum 5\n| * *\ninitial\n| 7 .\n");
+    assert_eq!(
+        text,
+        "no solution\nthis given cannot hold under the rules; without it the puzzle has \
+         solutions (more than one):\n  given 7 at row 1, column 1\n"
+    );
 }

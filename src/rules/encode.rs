@@ -92,9 +92,9 @@ struct Encoder<'a> {
     cells: Vec<CellVars>,
 }
 
-/// Which parts of a puzzle to encode (a "why none" analysis may encode
-/// some rule instances and some givens at a time); the ranges are narrowed
-/// by the rule instances encoded, and no others.
+/// Which parts of a puzzle to encode. The "why none" analysis
+/// ([`super::why`]) encodes some rule instances and some givens at a time;
+/// the ranges are narrowed by the rule instances encoded, and no others.
 #[derive(Debug, Clone, Copy)]
 pub struct Selection<'a> {
     /// The rule instances (indices into [`Puzzle::constraints`]).
@@ -196,28 +196,29 @@ pub fn encode_selected(
     Ok((b, groups))
 }
 
-/// A given for a person: "initial (line 66): 2 at line 10 column 10".
-fn given_label(puzzle: &Puzzle, cell: usize, value: Value) -> String {
-    let line = puzzle.initial[cell].map_or(0, |g| g.line);
+/// A given for a person, as a player reads the grid: "given 2 at row 3,
+/// column 5".
+pub fn given_label(puzzle: &Puzzle, cell: usize, value: Value) -> String {
     format!(
-        "initial (line {line}): {} at {}",
+        "given {} at {}",
         show_value(value),
-        puzzle.layout.describe_cell(cell)
+        puzzle.layout.grid_name(cell)
     )
 }
 
 /// A rule instance and its cells: "rule sum 34 (line 23), pattern at line
-/// 27 match 2 sequence 'b': cells at line 4 column 3, ...".
-fn instance_with_cells(puzzle: &Puzzle, constraint: &Constraint) -> String {
+/// 27 match 2 sequence 'b': cells r2c1 r2c2 r2c3 r2c4" (row and column of
+/// the grid).
+pub fn instance_with_cells(puzzle: &Puzzle, constraint: &Constraint) -> String {
     let cells: Vec<String> = constraint
         .cells
         .iter()
-        .map(|&cell| puzzle.layout.describe_cell(cell))
+        .map(|&cell| puzzle.layout.grid_short(cell))
         .collect();
     format!(
-        "{}: cells at {}",
+        "{}: cells {}",
         puzzle.describe_instance(constraint),
-        cells.join(", ")
+        cells.join(" ")
     )
 }
 

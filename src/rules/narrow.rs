@@ -19,7 +19,7 @@
 //! Every value removed is in no solution, so the solutions, their count
 //! and every answer are the same as without narrowing. The givens take no
 //! part: they stay parts of the puzzle that a "why none" explanation can
-//! blame.
+//! blame ([`super::why`]).
 
 use super::puzzle::{Puzzle, Rule};
 use super::Value;
