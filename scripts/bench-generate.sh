@@ -11,6 +11,8 @@
 #
 #   bench-generate.sh BIN OUT DOC     (SIZES, COUNT, LIMIT from the environment)
 set -eu
+# On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 
 [ $# -eq 3 ] || { echo "usage: $0 BIN OUT DOC" >&2; exit 2; }
 bin=$1
@@ -25,6 +27,8 @@ mkdir -p "$out"
 csv=$out/generate.csv
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# A signal ends the script through its EXIT trap (the clean-up above).
+trap 'exit 130' INT TERM HUP
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }

@@ -19,6 +19,8 @@
 # jobs its joblog records as done, and bench-run skips rows a fragment
 # already has.
 set -eu
+# On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 
 if [ $# -lt 1 ]; then
     echo "usage: $0 OUT [SSHLOGINFILE] [-- BENCH-RUN SELECTION...]" >&2

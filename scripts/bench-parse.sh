@@ -7,6 +7,8 @@
 # time on one generated file, not encode | solve | decode pipelines of a
 # family, so there is nothing for bench-run's matrix to vary.
 set -eu
+# On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 
 bin="$1"
 work="$2"

@@ -36,6 +36,10 @@ if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
     exec sh -c "$line"
 fi
 
+# On the login node (Slurm runs a copy of this script in each task, without
+# lib/: it ends the task's processes itself), every child ends with the
+# script on SIGINT, SIGTERM or SIGHUP (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 mkdir -p "$out/fragments"
 bench-run "$@" --emit-jobs "$out/fragments" > "$out/jobs.txt"
 count=$(wc -l < "$out/jobs.txt")

@@ -4,6 +4,8 @@
 # passagemath-kissat and passagemath-glucose ship them ready-built under
 # sage_wheels/bin/. Nothing happens when both are already there.
 set -eu
+# On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 
 dir="${1:-.solvers}"
 kissat_wheel="passagemath-kissat==10.8.13"
@@ -17,6 +19,8 @@ python3 -m pip download --quiet --no-deps --only-binary=:all: \
     -d "$dir/wheels" "$kissat_wheel" "$glucose_wheel"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+# A signal ends the script through its EXIT trap (the clean-up above).
+trap 'exit 130' INT TERM HUP
 for wheel in "$dir"/wheels/*.whl; do
     unzip -q -o "$wheel" 'sage_wheels/bin/*' -d "$tmp"
 done

@@ -7,6 +7,8 @@
 # fuzz/artifacts/<target>. Prints one line per target: executions, corpus
 # size, and whether it found anything.
 set -eu
+# On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 export CARGO_TARGET_DIR="${FUZZ_TARGET_DIR:-$HOME/.cache/fuzz-target}"

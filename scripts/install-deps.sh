@@ -6,7 +6,9 @@
 # benchmark); fonts-dejavu-core (the text of `decode-<family> --png`
 # pictures) and libxml2-utils (xmllint, which tests/pictures.rs runs on
 # every SVG); the DRAT proof checker rate from crates.io; and the model
-# counter Ganak (`solve --count`) from PyPI's pyganak. Does nothing
+# counter Ganak (`solve --count`) from PyPI's pyganak; and puzpy from PyPI,
+# the independent .puz reader the tests check `decode-crossword --format
+# puz` with (tests only). Does nothing
 # when everything is present. Run as root, or with sudo available.
 set -eu
 
@@ -36,6 +38,14 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyganak' >/dev/nul
     echo "install-deps: installing the model counter Ganak (pip install pyganak)"
     python3 -m pip install --quiet pyganak 2>/dev/null ||
         python3 -m pip install --quiet --break-system-packages pyganak
+fi
+
+# The independent Across Lite .puz reader of the tests (tests/exchange.rs):
+# puzpy, from PyPI.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import puz' >/dev/null 2>&1; then
+    echo "install-deps: installing the .puz reader puzpy (pip install puzpy)"
+    python3 -m pip install --quiet puzpy 2>/dev/null ||
+        python3 -m pip install --quiet --break-system-packages puzpy
 fi
 
 if [ -z "$missing" ]; then

@@ -15,6 +15,8 @@
 # Prints one line per differing case and a summary; exits 1 on any
 # difference. The list of cases is below (`cases`).
 set -euo pipefail
+# On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
+. "$(dirname "$0")/lib/own-group.sh"
 
 except_options=false
 if [ "${1:-}" = "--except-options" ]; then
@@ -42,6 +44,8 @@ git worktree remove --force "$base_tree" >/dev/null 2>&1 || rm -rf "$base_tree"
 git worktree prune
 git worktree add --quiet --detach "$base_tree" "$base_commit"
 trap 'git -C "$root" worktree remove --force "$base_tree" >/dev/null 2>&1 || true' EXIT
+# A signal ends the script through its EXIT trap (the clean-up above).
+trap 'exit 130' INT TERM HUP
 echo "same-cnfs: building the encoders at $base ($(git rev-parse --short "$base_commit")) and in the work tree" >&2
 build "$base_tree" "$cache/base-target"
 build "$root" "$cache/work-target"
@@ -79,7 +83,7 @@ cases() {
         echo ". encode-crossword --pattern $f --words instances/crossword/stazi-words.json"
     done
     echo ". encode-crossword --width 14 --height 7 --words instances/crossword/stazi-words.json --sample-groups --seed 1"
-    echo ". encode-crossword --width 5 --height 5 --words instances/crossword/stazi-words.json --maximize letters"
+    echo ". encode-crossword --width 5 --height 5 --words instances/crossword/stazi-words.json --maximise letters"
     tail -n +2 instances/sanalouhos/puzzles.tsv | cut -f2 | while read -r letters; do
         for mode in any all least-words most-words; do
             echo ". encode-sanalouhos --mode $mode $letters"

@@ -57,6 +57,18 @@ impl Error {
         }
     }
 
+    /// The file (or stream) and line the error names, where it has them:
+    /// both for a parse error, the file for an I/O error.
+    pub fn location(&self) -> (Option<&str>, Option<usize>) {
+        match self {
+            Error::Parse {
+                source_name, line, ..
+            } => (Some(source_name), Some(*line)),
+            Error::Io { name, .. } => (Some(name), None),
+            _ => (None, None),
+        }
+    }
+
     /// True when this error is a closed pipe on output (`cmd | head`), which
     /// commands treat as a quiet end rather than a failure.
     pub fn is_broken_pipe(&self) -> bool {

@@ -106,36 +106,162 @@ pub fn minimal_conflict(formula: &Formula, groups: &[Group], time: Duration) -> 
     Ok(Conflict::Minimal(kept))
 }
 
-/// The groups of `formula` to blame, for a person: a heading and a line
+/// Why a puzzle has no solution, for a person: paragraphs, each a line
+/// of text or a heading over a list of items (the parts to blame, the
+/// cells no word covers...). A decoder prints it after its verdict, lists
+/// cut to their first items unless asked for every one ([`Detail`]); its
+/// JSON holds the whole text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Explanation {
+    /// The paragraphs, in order.
+    pub paragraphs: Vec<Paragraph>,
+}
+
+/// One paragraph of an [`Explanation`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Paragraph {
+    /// One line of text (without its newline).
+    Text(String),
+    /// A heading (ending in `:`, its count said in it) over items printed
+    /// one a line, indented.
+    List {
+        /// The line above the items.
+        heading: String,
+        /// The items, in order.
+        items: Vec<String>,
+    },
+}
+
+/// How much of an explanation a decoder prints (`--explain`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Detail {
+    /// No explanation: the verdict alone, at once (no second search).
+    #[value(alias = "false")]
+    None,
+    /// Lists longer than a screenful cut to their first items, with a
+    /// count of the rest.
+    #[default]
+    #[value(alias = "true")]
+    Summary,
+    /// Every item of every list.
+    Full,
+}
+
+/// A list of more items than this is cut to its first [`SUMMARY_ITEMS`]
+/// in a summary.
+pub const SUMMARY_LIMIT: usize = 12;
+/// The items a summary shows of a list longer than [`SUMMARY_LIMIT`].
+pub const SUMMARY_ITEMS: usize = 10;
+
+impl Explanation {
+    /// An explanation of one line of text.
+    pub fn text(line: impl Into<String>) -> Self {
+        let mut explanation = Explanation::default();
+        explanation.push_text(line);
+        explanation
+    }
+
+    /// An explanation of one list.
+    pub fn list(heading: impl Into<String>, items: Vec<String>) -> Self {
+        let mut explanation = Explanation::default();
+        explanation.push_list(heading, items);
+        explanation
+    }
+
+    /// Adds a line of text.
+    pub fn push_text(&mut self, line: impl Into<String>) {
+        let line = line.into();
+        self.paragraphs
+            .push(Paragraph::Text(line.trim_end_matches('\n').to_string()));
+    }
+
+    /// Adds a list under `heading`.
+    pub fn push_list(&mut self, heading: impl Into<String>, items: Vec<String>) {
+        self.paragraphs.push(Paragraph::List {
+            heading: heading.into(),
+            items,
+        });
+    }
+
+    /// Adds the paragraphs of `other` after these.
+    pub fn append(&mut self, other: Explanation) {
+        self.paragraphs.extend(other.paragraphs);
+    }
+
+    /// True when there is nothing to say.
+    pub fn is_empty(&self) -> bool {
+        self.paragraphs.is_empty()
+    }
+
+    /// The text a person reads, each line ended by a newline. Under
+    /// [`Detail::Summary`] a list of more than [`SUMMARY_LIMIT`] items
+    /// shows its first [`SUMMARY_ITEMS`] and a line counting the rest;
+    /// [`Detail::Full`] shows every item ([`Detail::None`]: nothing).
+    pub fn render(&self, detail: Detail) -> String {
+        let mut text = String::new();
+        if detail == Detail::None {
+            return text;
+        }
+        for paragraph in &self.paragraphs {
+            match paragraph {
+                Paragraph::Text(line) => {
+                    text.push_str(line);
+                    text.push('\n');
+                }
+                Paragraph::List { heading, items } => {
+                    text.push_str(heading);
+                    text.push('\n');
+                    let cut = detail == Detail::Summary && items.len() > SUMMARY_LIMIT;
+                    let shown = if cut { SUMMARY_ITEMS } else { items.len() };
+                    for item in &items[..shown] {
+                        text.push_str("  ");
+                        text.push_str(item);
+                        text.push('\n');
+                    }
+                    if cut {
+                        text.push_str(&format!(
+                            "  ... and {} more ({} in all; --explain full lists every one)\n",
+                            items.len() - shown,
+                            items.len()
+                        ));
+                    }
+                }
+            }
+        }
+        text
+    }
+}
+
+/// The groups of `formula` to blame, for a person: a heading and an item
 /// per group of a minimal conflict (labels said once), a sentence when the
 /// frame alone (the clauses outside every group) has no solution, `None`
 /// when nothing was found within `time` or the formula has a solution.
-pub fn describe_conflict(formula: &Formula, groups: &[Group], time: Duration) -> Option<String> {
+pub fn describe_conflict(
+    formula: &Formula,
+    groups: &[Group],
+    time: Duration,
+) -> Option<Explanation> {
     match minimal_conflict(formula, groups, time).ok()? {
         Conflict::Minimal(found) if !found.is_empty() => {
-            let mut labels: Vec<&str> = Vec::new();
+            let mut labels: Vec<String> = Vec::new();
             for &g in &found {
-                let label = groups[g].label.as_str();
-                if !labels.contains(&label) {
-                    labels.push(label);
+                let label = &groups[g].label;
+                if !labels.contains(label) {
+                    labels.push(label.clone());
                 }
             }
-            let mut text = heading(labels.len());
-            for label in labels {
-                text.push_str(&format!("  {label}\n"));
-            }
-            Some(text)
+            Some(Explanation::list(heading(labels.len()), labels))
         }
-        Conflict::Minimal(_) => {
-            Some("the puzzle's frame has no solution by itself, whatever its clues\n".to_string())
-        }
+        Conflict::Minimal(_) => Some(Explanation::text(
+            "the puzzle's frame has no solution by itself, whatever its clues",
+        )),
         Conflict::Satisfiable | Conflict::Unknown => None,
     }
 }
 
 /// [`describe_conflict`] for the groups an encoder marked on its builder
 /// ([`crate::builder::FormulaBuilder::group`]); `None` without groups.
-pub fn describe_builder(builder: crate::builder::FormulaBuilder) -> Option<String> {
+pub fn describe_builder(builder: crate::builder::FormulaBuilder) -> Option<Explanation> {
     let groups = builder.groups();
     if groups.is_empty() {
         return None;
@@ -147,7 +273,7 @@ pub fn describe_builder(builder: crate::builder::FormulaBuilder) -> Option<Strin
 /// The line above the `count` parts of a minimal conflict.
 pub fn heading(count: usize) -> String {
     format!(
-        "these {} cannot all hold (without any one of them there is a solution):\n",
+        "these {} cannot all hold (without any one of them there is a solution):",
         if count == 1 {
             "1 part".to_string()
         } else {
@@ -267,12 +393,44 @@ mod tests {
         let ranges: Vec<_> = groups.iter().map(|g| g.clauses.clone()).collect();
         assert_eq!(ranges, [1..2, 2..4]);
         let formula = b.finish();
-        let text = describe_conflict(&formula, &groups, Duration::from_secs(10));
+        let text = describe_conflict(&formula, &groups, Duration::from_secs(10))
+            .map(|e| e.render(Detail::Summary));
         if !embedded::available().is_empty() {
             assert_eq!(
                 text.as_deref(),
                 Some("these 2 parts cannot all hold (without any one of them there is a solution):\n  x\n  not x\n")
             );
         }
+    }
+
+    /// A long list is cut to its first items under the summary, whole
+    /// under `full`, and gone under `none`; text paragraphs stay whole.
+    #[test]
+    fn summaries_cut_long_lists_and_full_keeps_every_item() {
+        let items: Vec<String> = (1..=50).map(|i| format!("cell ({i},1)")).collect();
+        let mut explanation = Explanation::text("first");
+        explanation.push_list("no word covers these 50 cells:", items);
+        explanation.push_list("short:", vec!["a".into(), "b".into()]);
+        let summary = explanation.render(Detail::Summary);
+        assert_eq!(
+            summary.lines().count(),
+            1 + 1 + SUMMARY_ITEMS + 1 + 3,
+            "{summary}"
+        );
+        assert!(summary.contains("  cell (10,1)\n"), "{summary}");
+        assert!(!summary.contains("cell (11,1)"), "{summary}");
+        assert!(
+            summary.contains("  ... and 40 more (50 in all; --explain full lists every one)\n"),
+            "{summary}"
+        );
+        assert!(summary.ends_with("short:\n  a\n  b\n"), "{summary}");
+        let full = explanation.render(Detail::Full);
+        assert_eq!(full.lines().count(), 1 + 1 + 50 + 3, "{full}");
+        assert!(full.contains("  cell (50,1)\n"), "{full}");
+        assert_eq!(explanation.render(Detail::None), "");
+        // A list at the limit is shown whole.
+        let at_limit: Vec<String> = (0..SUMMARY_LIMIT).map(|i| i.to_string()).collect();
+        let text = Explanation::list("h:", at_limit).render(Detail::Summary);
+        assert_eq!(text.lines().count(), SUMMARY_LIMIT + 1, "{text}");
     }
 }

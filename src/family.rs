@@ -132,6 +132,17 @@ pub trait Family {
     ) -> Result<Self::Solution>;
     /// Renders a solution for a person.
     fn render(puzzle: &Self::Puzzle, solution: &Self::Solution, style: &Self::Style) -> String;
+    /// The solution in `style` as the bytes `decode-<family>` writes:
+    /// [`Family::render`]'s text, unless the style is a binary file
+    /// format (a crossword's `.puz`); an error when the solution cannot
+    /// be written so.
+    fn render_bytes(
+        puzzle: &Self::Puzzle,
+        solution: &Self::Solution,
+        style: &Self::Style,
+    ) -> Result<Vec<u8>> {
+        Ok(Self::render(puzzle, solution, style).into_bytes())
+    }
     /// An SVG drawing of the solution, for `decode-<family> --svg`; the
     /// `--png` picture is rendered from it ([`crate::svg`]). A whole
     /// document with `width`, `height` and `viewBox`, its text escaped;
@@ -163,11 +174,15 @@ pub trait Family {
         None
     }
     /// Why there is no solution, printed after "no solution" when the
-    /// stream says UNSAT (and in the JSON as `explanation`). By default,
+    /// stream says UNSAT (long lists cut to their first items unless
+    /// `--explain full`; the whole text in the JSON as `explanation`). By default,
     /// the puzzle is encoded again and a minimal set of the encoder's
     /// clause groups ([`FormulaBuilder::group`]: clues, lines, slots) that
     /// cannot hold together is named ([`crate::explain`]).
-    fn no_solution(puzzle: &Self::Puzzle, options: &Self::Options) -> Option<String> {
+    fn no_solution(
+        puzzle: &Self::Puzzle,
+        options: &Self::Options,
+    ) -> Option<crate::explain::Explanation> {
         crate::explain::describe_builder(Self::encode(puzzle, options).ok()?)
     }
     /// The formula's table constraints, for the `tables` solver

@@ -60,6 +60,17 @@ impl Input {
         Ok(Input { name, reader })
     }
 
+    /// A copy of the first bytes of the input (at most
+    /// [`crate::cli::doors::HEAD_BYTES`]), without consuming them: for
+    /// telling what an input is when its reader refuses it. Empty when
+    /// nothing can be read yet.
+    pub fn head(&mut self) -> Vec<u8> {
+        match self.reader.fill_buf() {
+            Ok(bytes) => bytes[..bytes.len().min(crate::cli::doors::HEAD_BYTES)].to_vec(),
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// Wraps an in-memory text, for tests and library callers.
     pub fn from_text(name: &str, text: &str) -> Input {
         Input {
@@ -157,10 +168,14 @@ pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// Writes `value` as pretty-printed JSON and a newline to standard
-/// output (`out`), the `--json` document of a command.
+/// Writes `value` as one line of JSON and a newline to standard output
+/// (`out`): the `--json` document of every command. One document a line
+/// (JSON Lines) whatever the command, so that a stream of several
+/// formulas' answers is one document a formula, each readable alone
+/// (`head -1`, `jq -c`), and `jq .` pretty-prints any of them
+/// (docs/conventions.md).
 pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Result<()> {
-    serde_json::to_writer_pretty(&mut *out, value)
+    serde_json::to_writer(&mut *out, value)
         .map_err(|e| crate::error::Error::io(STDOUT_NAME, e.into()))?;
     writeln!(out).with_name(STDOUT_NAME)
 }

@@ -30,6 +30,8 @@
 //!   puzzle's parts that cannot hold together;
 //! - [`svg`]: the SVG helpers of the families' drawings and the PNG
 //!   pictures rendered from them;
+//! - [`puzzlink`]: puzz.link URLs (pzprjs's URL grammar and cell
+//!   encodings), the exchange format of the families that have one;
 //! - [`gen`]: generators of standard formulas (pigeonhole, n-queens, random);
 //! - [`generate`]: puzzle generators with a proved unique solution;
 //! - [`bench`]: batch experiments into CSV;
@@ -54,6 +56,7 @@ mod macros {
 
 pub mod bench;
 pub mod builder;
+pub mod children;
 pub mod cli;
 pub mod cnf;
 pub mod dimacs;
@@ -68,6 +71,7 @@ pub mod model;
 pub mod multi;
 pub mod names;
 pub mod partial;
+pub mod puzzlink;
 pub mod readable;
 pub mod registry;
 pub mod solve;

@@ -136,11 +136,16 @@ pub struct Solution {
     pub model: Model,
     /// The cost (`o` line before it), for optimisation problems.
     pub cost: Option<u64>,
+    /// The line of the stream where it starts (its `s` line, or MiniSat's
+    /// `SAT`), for messages.
+    pub line: usize,
 }
 
 /// Everything a model stream says.
 #[derive(Debug, Clone, Default)]
 pub struct ModelStream {
+    /// The name of the stream in messages (the file, or `<stdin>`).
+    pub source: String,
     /// The header's metadata (family, puzzle, names, projection).
     pub meta: Metadata,
     /// The last `s` status; `None` when the stream had none.
@@ -198,8 +203,13 @@ pub fn read_model_stream_with(
     input: &mut Input,
     on_header: &mut dyn FnMut(Metadata),
 ) -> Result<ModelStream> {
-    let mut stream = ModelStream::default();
+    let mut stream = ModelStream {
+        source: input.name.clone(),
+        ..ModelStream::default()
+    };
     let mut meta = MetadataBuilder::default();
+    // The line where the model being read started.
+    let mut model_line = 0usize;
     let mut in_header = true;
     let mut current: Option<Vec<Lit>> = None;
     let mut pending_cost: Option<u64> = None;
@@ -224,7 +234,8 @@ pub fn read_model_stream_with(
                            ended: &mut bool,
                            cost: &mut Option<u64>,
                            stream: &mut ModelStream,
-                           line: usize|
+                           line: usize,
+                           start: usize|
      -> Result<()> {
         if let Some(lits) = current.take() {
             let number = stream.solutions.len() + 1;
@@ -240,6 +251,7 @@ pub fn read_model_stream_with(
             stream.solutions.push(Solution {
                 model: Model::from_sparse_lits(&lits).map_err(|m| err(line, m))?,
                 cost: cost.take(),
+                line: start,
             });
         }
         Ok(())
@@ -317,6 +329,7 @@ pub fn read_model_stream_with(
                     &mut pending_cost,
                     &mut stream,
                     line_no,
+                    model_line,
                 )?;
                 if let Some(count) = rest.trim().strip_prefix("mc ") {
                     let count = count.trim();
@@ -340,6 +353,7 @@ pub fn read_model_stream_with(
                     .ok_or_else(|| err(line_no, format!("unknown status line '{trimmed}'")))?;
                 if matches!(status, Status::Satisfiable | Status::OptimumFound) {
                     current = Some(Vec::new());
+                    model_line = line_no;
                 }
                 stream.status = Some(status);
             }
@@ -404,6 +418,7 @@ pub fn read_model_stream_with(
                 if status == Status::Satisfiable {
                     minisat = true;
                     current = Some(Vec::new());
+                    model_line = line_no;
                 }
             }
             _ => return Err(unexpected(line_no, trimmed)),
@@ -415,6 +430,7 @@ pub fn read_model_stream_with(
         &mut pending_cost,
         &mut stream,
         line_no.max(1),
+        model_line,
     )?;
     if stream.status.is_none() && line_no == 0 {
         // Most often the stage before failed and said why.
@@ -624,16 +640,64 @@ impl<'a> ModelChecker<'a> {
 
 impl ModelStream {
     /// Checks every solution against the CNF at `path` and takes that CNF's
-    /// header: for solver result files (MiniSat's) that carry none.
+    /// header: for solver result files (MiniSat's) that carry none. The
+    /// user put the two files together, so a model that does not fit the
+    /// formula is bad input naming the model file and line, with the
+    /// likely cause (a model of another formula), not a solver failure
+    /// (`solve` checks the models it prints itself).
     pub fn check_against_cnf(&mut self, path: &std::path::Path) -> Result<()> {
         let mut input = Input::open(path)?;
+        let cnf = input.name.clone();
         let formula =
             crate::dimacs::read_formula(&mut input, crate::dimacs::ReadOptions::default())?;
-        for solution in &self.solutions {
-            check_model(&formula, &solution.model, "the solver")?;
+        let vars = formula.num_vars as usize;
+        for (i, solution) in self.solutions.iter().enumerate() {
+            let set = solution.model.len();
+            let number = i + 1;
+            let unfit = |what: String| {
+                Error::parse(
+                    &self.source,
+                    solution.line.max(1),
+                    format!(
+                        "solution {number} {what}: the model is of another formula \
+                         (was {} made from {cnf}?)",
+                        self.source
+                    ),
+                )
+            };
+            if set > vars {
+                return Err(unfit(format!(
+                    "sets variable {set}, and {cnf} has {vars} variables"
+                )));
+            }
+            if let Some(index) = formula.first_falsified(solution.model.values()) {
+                let clause: Vec<String> = formula
+                    .hard
+                    .get(index)
+                    .iter()
+                    .map(|l| l.to_ipasir().to_string())
+                    .collect();
+                let sizes = if set < vars {
+                    format!(" (the model has {set} variables, the formula {vars})")
+                } else {
+                    String::new()
+                };
+                return Err(unfit(format!(
+                    "falsifies clause {} of {cnf} ({} 0){sizes}",
+                    index + 1,
+                    clause.join(" ")
+                )));
+            }
         }
         self.meta = formula.meta;
         Ok(())
+    }
+
+    /// True when the stream says nothing about its formula: no header
+    /// line of a CNF stream (no named variable, no family), as a solver's
+    /// bare result file. Names and puzzles then come only from `--cnf`.
+    pub fn lacks_formula(&self) -> bool {
+        self.meta.names.is_empty() && self.meta.family.is_none()
     }
 
     /// The variables named in the header, each with its value in `model`.

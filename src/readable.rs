@@ -230,7 +230,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
             }
         }
         let mut lits = Vec::new();
-        for token in tokens {
+        while let Some(token) = tokens.next() {
             if token == "0" && lits.is_empty() {
                 continue;
             }
@@ -250,11 +250,9 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
                 }
                 var
             } else {
-                *by_name.get(var_name).ok_or_else(|| {
-                    err(format!(
-                        "unknown variable '{var_name}' (declare it with 'c var N {var_name}')"
-                    ))
-                })?
+                *by_name
+                    .get(var_name)
+                    .ok_or_else(|| err(unknown_name(token, var_name, tokens.peek().is_none())))?
             };
             max_var = max_var.max(var.idx32() + 1);
             lits.push(Lit::new(var.idx32(), negated));
@@ -293,6 +291,33 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
         result.with_name(crate::io::STDOUT_NAME)?;
     }
     Ok(())
+}
+
+/// The message for a literal whose name `var_name` (of `token`) no `c
+/// var` line declares, with the advice that fits: a number is DIMACS, not
+/// a name (unnamed variable N is `_N`; a `0` ends no clause here), any
+/// other token can be declared.
+fn unknown_name(token: &str, var_name: &str, last: bool) -> String {
+    let number = !var_name.is_empty() && var_name.bytes().all(|b| b.is_ascii_digit());
+    if number && var_name.trim_start_matches('0').is_empty() {
+        return if last {
+            format!(
+                "'{token}' ends the clause: a line of the readable form is one clause without \
+                 a terminating 0 (drop it; the line '0' alone is the empty clause)"
+            )
+        } else {
+            format!("'{token}' in the middle of a clause: a name or _N is expected")
+        };
+    }
+    if number {
+        return format!(
+            "'{token}' is a DIMACS literal, not a name: write unnamed variable {var_name} as \
+             {}_{var_name} (a name is never a number; this command reads what cnf-names writes, \
+             and a DIMACS file needs no compiling)",
+            if token.starts_with('-') { "-" } else { "" }
+        );
+    }
+    format!("unknown variable '{var_name}' (declare it with 'c var N {var_name}')")
 }
 
 /// True for a comment line: `c` alone or followed by whitespace.

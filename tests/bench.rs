@@ -283,7 +283,7 @@ fn csv_row(instance: &str, encoding: &str, solver: &str, result: &str, seconds: 
     let (limit, verified) = (if result == "UNKNOWN" { 1 } else { 20 }, result != "ERROR");
     format!(
         "toy,{instance},{encoding},,{solver},{result},{verified},10,20,0.0,{seconds},0.0,1.0,\
-         {limit},,1,,\n"
+         {limit},,1,,,\n"
     )
 }
 
@@ -563,7 +563,7 @@ fn configuration_directives_reach_the_pipeline() {
 fn errors_and_shorter_time_outs_are_run_again() {
     let dir = tempfile::tempdir().expect("tempdir");
     let row = |instance: &str, result: &str, limit: u32| {
-        format!("gen,{instance},default,,cadical,{result},false,,,0.0,0.0,0.0,0.0,{limit},,,,\n")
+        format!("gen,{instance},default,,cadical,{result},false,,,0.0,0.0,0.0,0.0,{limit},,,,,\n")
     };
     // queens-8 failed, php-6-5 timed out under 1 s; both are run again
     // under 20 s; queens-16 was answered and php-7-6 timed out under the
@@ -661,38 +661,66 @@ fn unknown_solvers_and_a_missing_instances_folder_fail_up_front() {
 }
 
 #[test]
-fn a_csv_of_the_first_schema_is_read_but_not_appended_to() {
+fn csvs_of_earlier_schemas_are_read_and_upgraded_before_rows_are_added() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let old = temp_file(
-        dir.path(),
-        "old.csv",
-        format!(
-            "{}\ngen,queens-8,default,,cadical,SAT,true,64,100,0.0,0.5,0.0,1.0,10,\n",
-            COLUMNS[..15].join(",")
-        )
-        .as_bytes(),
-    );
-    let rows = read_rows(&old).expect("old schema reads");
-    assert_eq!(rows[0].solutions, None);
-    assert_eq!(rows[0].solve_options, "");
+    // The first schema (15 columns) and the second (18, before `cost`).
+    for (name, columns, row) in [
+        (
+            "first.csv",
+            15,
+            "gen,queens-8,default,,cadical,SAT,true,64,100,0.0,0.5,0.0,1.0,10,",
+        ),
+        (
+            "second.csv",
+            18,
+            "gen,queens-8,default,,cadical,SAT,true,64,100,0.0,0.5,0.0,1.0,10,,1,,",
+        ),
+    ] {
+        let old = temp_file(
+            dir.path(),
+            name,
+            format!("{}\n{row}\n", COLUMNS[..columns].join(",")).as_bytes(),
+        );
+        let rows = read_rows(&old).expect("old schema reads");
+        assert_eq!(rows[0].cost, None);
+        assert_eq!(rows[0].solve_options, "");
+        let output = run(
+            "bench-run",
+            &[
+                "--csv",
+                old.to_str().expect("utf-8"),
+                "--family",
+                "gen",
+                "--filter",
+                "php-6-5",
+                "--solvers",
+                "cadical",
+            ],
+            b"",
+        );
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("rewritten in the current CSV schema (1 rows"),
+            "{}",
+            stderr(&output)
+        );
+        let text = std::fs::read_to_string(&old).expect("read");
+        assert_eq!(text.lines().next(), Some(COLUMNS.join(",").as_str()));
+        let rows = read_rows(&old).expect("rows");
+        let instances: Vec<&str> = rows.iter().map(|r| r.instance.as_str()).collect();
+        assert_eq!(instances, ["queens-8", "php-6-5"], "the old row kept");
+    }
+    // A CSV of another program is refused.
+    let other = temp_file(dir.path(), "other.csv", b"a,b,c\n1,2,3\n");
     let output = run(
         "bench-run",
-        &[
-            "--csv",
-            old.to_str().expect("utf-8"),
-            "--family",
-            "gen",
-            "--filter",
-            "php-6-5",
-            "--solvers",
-            "cadical",
-        ],
+        &["--csv", other.to_str().expect("utf-8"), "--family", "gen"],
         b"",
     );
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     assert!(
-        stderr(&output).contains(&format!("{}:1:", old.display()))
-            && stderr(&output).contains("give a new --csv file"),
+        stderr(&output).contains(&format!("{}:1:", other.display()))
+            && stderr(&output).contains("not a bench-run CSV"),
         "{}",
         stderr(&output)
     );
@@ -799,7 +827,13 @@ fn a_dimacs_folder_with_a_wrong_expectation_gets_error_rows() {
         ],
         b"",
     );
-    assert_eq!(code(&ran), 0, "{}", stderr(&ran));
+    // Its only run failed: so did bench-run.
+    assert_eq!(code(&ran), 1, "{}", stderr(&ran));
+    assert!(
+        stderr(&ran).contains("every run failed"),
+        "{}",
+        stderr(&ran)
+    );
     let rows = read_rows(&csv).expect("rows");
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].result, Outcome::Error, "{:?}", rows[0]);

@@ -67,6 +67,7 @@ fn help_texts_show_no_rustdoc_link_syntax() {
         "bench-run",
         "bench-report",
         "satpipe-docs",
+        "puzzle-url",
         "encode-numberlink",
         "decode-numberlink",
         "encode-nonogram",
@@ -276,4 +277,304 @@ fn verbose_prints_progress_during_one_long_search() {
         .count();
     assert!(ticks >= 2, "no progress during the search:\n{err}");
     assert!(err.lines().all(|l| l.starts_with("c ")), "{err}");
+}
+
+/// The clauses and names of a stream, without its `c option` lines (which
+/// record the spelling used).
+fn formula_of(command: &str, args: &[&str]) -> String {
+    let out = run(command, args, b"");
+    assert_eq!(
+        code(&out),
+        0,
+        "{command} {args:?}: {}",
+        common::stderr(&out)
+    );
+    stdout(&out)
+        .lines()
+        .filter(|l| !l.starts_with("c option"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Every renamed option's old spelling still works and means the same as
+/// the new one; the new one is what `--help` shows.
+#[test]
+fn old_spellings_of_options_still_work_and_mean_the_same() {
+    let dog = common::instance("nonogram/griddler/inputDog.txt");
+    let dog = dog.to_str().expect("utf-8 path");
+    let seed = common::instance("numberlink/seed/input-7by7.in");
+    let seed = seed.to_str().expect("utf-8 path");
+    let words = common::instance("crossword/stazi-words.json");
+    let words = words.to_str().expect("utf-8 path");
+    let pairs: [(&str, Vec<&str>, Vec<&str>); 8] = [
+        (
+            "encode-nonogram",
+            vec!["--no-presolve", dog],
+            vec!["--presolve", "false", dog],
+        ),
+        (
+            "encode-nonogram",
+            vec![dog],
+            vec!["--presolve", "true", dog],
+        ),
+        (
+            "encode-numberlink",
+            vec!["--no-presolve", seed],
+            vec!["--presolve=false", seed],
+        ),
+        (
+            "encode-numberlink",
+            vec![
+                "--colour-encoding",
+                "log",
+                "--cycle-encoding",
+                "register",
+                seed,
+            ],
+            vec!["--colours", "log", "--cycles", "register", seed],
+        ),
+        (
+            "encode-sanalouhos",
+            vec![
+                "--width",
+                "5",
+                "--height",
+                "6",
+                "PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET",
+            ],
+            vec![
+                "--cols",
+                "5",
+                "--rows",
+                "6",
+                "PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET",
+            ],
+        ),
+        (
+            "encode-crossword",
+            vec![
+                "--width",
+                "4",
+                "--height",
+                "3",
+                "--words",
+                words,
+                "--maximise",
+                "letters",
+            ],
+            vec![
+                "--width",
+                "4",
+                "--height",
+                "3",
+                "--words",
+                words,
+                "--maximize",
+                "letters",
+            ],
+        ),
+        (
+            "encode-crossword",
+            vec![
+                "--width",
+                "4",
+                "--height",
+                "3",
+                "--words",
+                words,
+                "--random-black",
+                "2",
+            ],
+            vec![
+                "--width",
+                "4",
+                "--height",
+                "3",
+                "--words",
+                words,
+                "--random-black",
+                "2",
+                "--seed",
+                "1",
+            ],
+        ),
+        (
+            "encode-crossword",
+            vec![
+                "--pattern",
+                "instances/crossword/examples/open-2x2.txt",
+                "--words",
+                "instances/crossword/examples/scored-example.txt",
+                "--prefer-scores",
+            ],
+            vec![
+                "--pattern",
+                "instances/crossword/examples/open-2x2.txt",
+                "--words",
+                "instances/crossword/examples/scored-example.txt",
+                "--prefer-scores",
+                "true",
+            ],
+        ),
+    ];
+    let root = common::root();
+    for (command, new, old) in pairs {
+        let in_root = |args: &[&str]| {
+            let out = common::run_program_in(Some(&root), &common::bin(command), args, b"");
+            assert_eq!(
+                code(&out),
+                0,
+                "{command} {args:?}: {}",
+                common::stderr(&out)
+            );
+            stdout(&out)
+                .lines()
+                .filter(|l| !l.starts_with("c option"))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+        };
+        assert_eq!(
+            in_root(&new),
+            in_root(&old),
+            "{command} {new:?} against {old:?}"
+        );
+    }
+    // The presolve is off only when asked: the flag changes the formula.
+    assert_ne!(
+        formula_of("encode-nonogram", &[dog]),
+        formula_of("encode-nonogram", &["--no-presolve", dog])
+    );
+    // Generators: --puzzles, formerly --count.
+    let square = common::instance("rules/solvomatic/puzzles/magic-square.txt");
+    let square = square.to_str().expect("utf-8 path");
+    let batch = |flag: &str| stdout(&run("generate-numberlink", &["5", "5", flag, "2"], b""));
+    assert_eq!(batch("--puzzles"), batch("--count"));
+    assert!(
+        batch("--puzzles").contains("--seed 2"),
+        "{}",
+        batch("--puzzles")
+    );
+    let out = run("generate-rules", &[square, "--puzzles", "0"], b"");
+    common::assert_error(&out, "--puzzles must be at least 1");
+    // Decoders: --explain none, formerly false; model-names --one-per-line,
+    // formerly --lines.
+    let queens = run("cnf-gen", &["queens", "4"], b"").stdout;
+    let models = run("solve", &["--all"], &queens).stdout;
+    let lines = |flag: &str| stdout(&run("model-names", &[flag], &models));
+    assert_eq!(lines("--one-per-line"), lines("--lines"));
+    assert_eq!(
+        lines("--one-per-line").lines().count(),
+        2 * 5,
+        "{}",
+        lines("--one-per-line")
+    );
+    // Help shows the new spellings, not the old.
+    for (command, shown, hidden) in [
+        ("encode-nonogram", "--no-presolve", "--presolve"),
+        ("encode-numberlink", "--colour-encoding", "--colours"),
+        ("encode-numberlink", "--no-presolve", "--presolve"),
+        ("encode-sanalouhos", "--width", "--cols"),
+        ("encode-crossword", "--maximise", "--maximize"),
+        ("generate-rules", "--puzzles", "--count"),
+        ("model-names", "--one-per-line", "--lines"),
+        ("decode-nonogram", "--explain <HOW>", "--explain <BOOL>"),
+    ] {
+        let help = stdout(&run(command, &["--help"], b""));
+        // An option's own line starts with its name (after `-x, `).
+        let listed = |flag: &str| {
+            help.lines()
+                .map(|l| l.trim_start())
+                .any(|l| l.starts_with(flag) || l.get(4..).is_some_and(|l| l.starts_with(flag)))
+        };
+        assert!(listed(shown), "{command}: {help}");
+        assert!(!listed(hidden), "{command} lists {hidden}: {help}");
+    }
+}
+
+/// A stream written before a rename, with its option lines in the old
+/// spelling, still decodes.
+#[test]
+fn streams_with_the_old_option_spellings_still_decode() {
+    let dog = common::instance("nonogram/griddler/inputDog.txt");
+    let cnf = stdout(&run(
+        "encode-nonogram",
+        &["--no-presolve", &dog.to_string_lossy()],
+        b"",
+    ));
+    assert!(cnf.contains("c option --no-presolve\n"), "{cnf}");
+    let old = cnf.replace("c option --no-presolve\n", "c option --presolve=false\n");
+    let outs = common::pipeline(&[("solve", &[]), ("decode-nonogram", &[])], old.as_bytes());
+    assert_eq!(code(&outs[1]), 0, "{}", common::stderr(&outs[1]));
+    let seed = common::instance("numberlink/seed/input-7by7.in");
+    let cnf = stdout(&run("encode-numberlink", &[&seed.to_string_lossy()], b""));
+    let old = cnf
+        .replace("c option --colour-encoding=", "c option --colours=")
+        .replace("c option --cycle-encoding=", "c option --cycles=");
+    assert!(old.contains("c option --colours=auto"), "{old}");
+    let outs = common::pipeline(
+        &[("solve", &[]), ("decode-numberlink", &[])],
+        old.as_bytes(),
+    );
+    assert_eq!(code(&outs[1]), 0, "{}", common::stderr(&outs[1]));
+}
+
+/// Rows and columns count from 1 in what a person reads and writes:
+/// variable names, drawings' lists, messages, options; JSON keeps 0-based
+/// indices into its arrays.
+#[test]
+fn rows_and_columns_count_from_1_everywhere_a_person_reads() {
+    let words = common::instance("crossword/stazi-words.json");
+    let words = words.to_str().expect("utf-8 path");
+    let pattern = common::instance("crossword/grids/stazi-example2-10x10.txt");
+    let pattern = pattern.to_str().expect("utf-8 path");
+    let cnf = stdout(&run(
+        "encode-crossword",
+        &["--pattern", pattern, "--words", words],
+        b"",
+    ));
+    assert!(cnf.contains(" cell(1,1)="), "names count from 1");
+    assert!(!cnf.contains("cell(0,"), "no row 0");
+    let outs = common::pipeline(&[("solve", &[]), ("decode-crossword", &[])], cnf.as_bytes());
+    let text = stdout(&outs[1]);
+    assert!(text.contains("ACROSS (row,column)\n   1 (1,1) "), "{text}");
+    assert!(text.contains("\n   3 (1,6) "), "{text}");
+    let outs = common::pipeline(
+        &[("solve", &[]), ("decode-crossword", &["--json"])],
+        cnf.as_bytes(),
+    );
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&outs[1])).expect("JSON");
+    assert_eq!(
+        doc["solutions"][0]["across"][0]["row"], 0,
+        "JSON indices count from 0"
+    );
+    // --black 1,1 is the top left cell; 0 is no row.
+    let args = [
+        "--width", "3", "--height", "3", "--words", words, "--black", "1,1",
+    ];
+    let outs = common::pipeline(
+        &[
+            ("encode-crossword", &args),
+            ("solve", &[]),
+            ("decode-crossword", &["--format", "grid"]),
+        ],
+        b"",
+    );
+    assert_eq!(code(&outs[2]), 0, "{}", common::stderr(&outs[2]));
+    assert!(stdout(&outs[2]).starts_with('#'), "{}", stdout(&outs[2]));
+    let out = run(
+        "encode-crossword",
+        &[
+            "--width", "3", "--height", "3", "--words", words, "--black", "0,1",
+        ],
+        b"",
+    );
+    assert_error(&out, "rows and columns count from 1");
+    // Sanalouhos: tiles name their cells counted from 1, row by row.
+    let cnf = stdout(&run(
+        "encode-sanalouhos",
+        &["PELLEHÄLLIYHÄETIKMYTTUTÄMYKSET"],
+        b"",
+    ));
+    assert!(cnf.contains(" tile(1,2,3,4,5)=pelle\n"), "{cnf}");
+    assert!(!cnf.contains("tile(0,"), "{cnf}");
 }

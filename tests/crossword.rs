@@ -94,8 +94,8 @@ fn prefilled_letters_are_kept_and_lists_are_numbered() {
     assert!(text.ends_with("2 solutions\n"), "{text}");
     assert!(text.contains("c a t\no # o\nw e t\n"), "{text}");
     assert!(text.contains("c o w\na # e\nt o t\n"), "{text}");
-    assert!(text.contains("ACROSS (row,column from 0)\n   1 (0,0) cat\n   3 (2,0) wet\n"));
-    assert!(text.contains("DOWN (row,column from 0)\n   1 (0,0) cow\n   2 (0,2) tot\n"));
+    assert!(text.contains("ACROSS (row,column)\n   1 (1,1) cat\n   3 (3,1) wet\n"));
+    assert!(text.contains("DOWN (row,column)\n   1 (1,1) cow\n   2 (1,3) tot\n"));
     // The word-graph fill recommends its CaDiCaL setting; the first
     // encoding does not.
     let recommends = |extra: &[&str]| {
@@ -138,7 +138,7 @@ fn no_fill_names_the_slots_without_words() {
     let text = stdout(&outs[2]);
     assert_eq!(code(&outs[2]), 20, "{text}");
     assert!(text.contains("no solution"), "{text}");
-    assert!(text.contains("1-across at (0,0), 3 letters, q.."), "{text}");
+    assert!(text.contains("1-across at (1,1), 3 letters, q.."), "{text}");
     // Only the word square "ab/ba" fits, and it repeats its words.
     let pattern = temp_file(dir.path(), "q.txt", b"..\n..\n");
     let outs = solve(
@@ -207,7 +207,7 @@ fn freeform_groups_black_cells_and_objectives() {
         "--width", "4", "--height", "3", "--groups", &g, "--words", &w,
     ];
     let mut args = base.to_vec();
-    args.extend(["--black", "0,3", "--maximize", "letters"]);
+    args.extend(["--black", "1,4", "--maximise", "letters"]);
     let outs = solve(&args, &[], &["--format", "grid"]);
     assert!(stdout(&outs[1]).contains("\no "), "WCNF optimised");
     let rows = grid_rows(&outs[2]);
@@ -220,7 +220,7 @@ fn freeform_groups_black_cells_and_objectives() {
     };
     let best = letters(&rows);
     let mut args = base.to_vec();
-    args.extend(["--minimize", "size"]);
+    args.extend(["--minimise", "size"]);
     let small = grid_rows(&solve(&args, &[], &["--format", "grid"])[2]);
     assert!(letters(&small) <= best, "{small:?} vs {rows:?}");
     let mut args = base.to_vec();
@@ -303,7 +303,7 @@ fn bad_inputs_name_file_and_line() {
     );
     rejected(
         &[
-            "--width", "3", "--height", "3", "--words", &words, "--black", "3,0",
+            "--width", "3", "--height", "3", "--words", &words, "--black", "4,1",
         ],
         "outside",
     );
@@ -606,12 +606,13 @@ fn the_tables_solver_refuses_what_it_cannot_answer() {
     );
     for (args, message) in [
         (
-            &["--solver", "tables", "--backbone"][..],
-            "--solver tables finds models: no --backbone",
+            &["--solver", "tables", "--solver-option", "phase=0"][..],
+            "--solver tables finds models and backbones: no --count, --cross-check, --proof or \
+             --solver-option",
         ),
         (
-            &["--solver", "tables", "--solver-option", "phase=0"][..],
-            "no --backbone, --count, --cross-check, --proof or --solver-option",
+            &["--solver", "tables", "--count"][..],
+            "--count enumerates with an incremental embedded solver",
         ),
     ] {
         let out = run("solve", args, &encoded.stdout);

@@ -430,7 +430,7 @@ fn theme_words_score_first_and_can_be_required() {
     );
     assert_eq!(code(&out), 20, "{}", stdout(&out));
     assert!(
-        stdout(&out).contains("required theme words: xy"),
+        stdout(&out).contains("for 1 required theme word:\n  xy\n"),
         "{}",
         stdout(&out)
     );

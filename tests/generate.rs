@@ -275,7 +275,7 @@ fn a_solved_grid_from_the_decoder_is_the_puzzles_solution() {
     let grid = grid.to_str().expect("path");
     let batch = generate(
         "generate-rules",
-        &[square, "--solution", grid, "--count", "2", "--seed", "5"],
+        &[square, "--solution", grid, "--puzzles", "2", "--seed", "5"],
     );
     assert_eq!(batch.matches("# puzzle ").count(), 2, "{batch}");
     let first = batch.split("# puzzle 2 of 2").next().expect("first puzzle");
@@ -375,8 +375,8 @@ fn generate_rules_reports_bad_input() {
         puzzle.contains("(generate-rules, symmetry none)"),
         "{puzzle}"
     );
-    let output = run("generate-rules", &[square, "--count", "0"], b"");
-    assert_error(&output, "--count must be at least 1");
+    let output = run("generate-rules", &[square, "--puzzles", "0"], b"");
+    assert_error(&output, "--puzzles must be at least 1");
     let output = run("generate-rules", &["no-such-file.txt"], b"");
     assert_error(&output, "no-such-file.txt");
 }
@@ -444,7 +444,14 @@ fn numberlink_formats_lines_and_batches() {
     let batch = generate(
         "generate-numberlink",
         &[
-            "6", "6", "--format", "letters", "--count", "3", "--seed", "9",
+            "6",
+            "6",
+            "--format",
+            "letters",
+            "--puzzles",
+            "3",
+            "--seed",
+            "9",
         ],
     );
     for n in ["1", "2", "3"] {

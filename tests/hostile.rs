@@ -626,3 +626,274 @@ fn word_lists_with_duplicates_non_ascii_and_bad_bytes() {
     );
     assert_fails(&out, "encode-sanalouhos", &bad_arg, Some(4), "UTF-8");
 }
+
+/// One example file of every family (and of the other things a user may
+/// hand a command by mistake): its path, and the encoder that reads it.
+fn wrong_doors(dir: &Path) -> Vec<(String, Option<&'static str>)> {
+    let instance = |p: &str| common::instance(p).display().to_string();
+    let grid = common::temp_file(dir, "grid.txt", "PELLE\nHÄLLI\nYHÄET\n".as_bytes());
+    let queens = gen(&["queens", "4"]);
+    let cnf = common::temp_file(dir, "queens.cnf", &queens);
+    let models = run("solve", &[], &queens).stdout;
+    let out = common::temp_file(dir, "queens.out", &models);
+    let png = common::root().join("tests/data/heart.png");
+    vec![
+        (
+            instance("numberlink/seed/input-7by7.in"),
+            Some("numberlink"),
+        ),
+        (instance("numberlink/adc2015/Q/Q04.txt"), Some("numberlink")),
+        (
+            instance("numberlink/thomasahle/inputs5.txt"),
+            Some("numberlink"),
+        ),
+        (
+            instance("nonogram/griddler/converted-non/inputDog.non"),
+            Some("nonogram"),
+        ),
+        (instance("nonogram/griddler/inputDog.txt"), Some("nonogram")),
+        (instance("nonogram/jwilk/data000.nin"), Some("nonogram")),
+        (
+            instance("nonogram/picross-solver/native/example_input.txt"),
+            Some("nonogram"),
+        ),
+        (
+            instance("nonogram/xml/webpbn-00001-dancer.xml"),
+            Some("nonogram"),
+        ),
+        (
+            instance("rules/solvomatic/puzzles/magic-square.txt"),
+            Some("rules"),
+        ),
+        (
+            instance("crossword/grids/stazi-example2-10x10.txt"),
+            Some("crossword"),
+        ),
+        (grid.display().to_string(), Some("sanalouhos")),
+        (png.display().to_string(), None),
+        (cnf.display().to_string(), None),
+        (out.display().to_string(), None),
+    ]
+}
+
+/// The command line of `encode-FAMILY` for a puzzle file: the crossword
+/// takes its pattern with `--pattern` (and a word list of the repository).
+fn encode_args(family: &str, file: &str) -> Vec<String> {
+    if family == "crossword" {
+        let words = common::instance("crossword/stazi-words.json");
+        vec![
+            "--pattern".into(),
+            file.into(),
+            "--words".into(),
+            words.display().to_string(),
+        ]
+    } else {
+        vec![file.into()]
+    }
+}
+
+#[test]
+fn every_encoder_fed_another_familys_file_says_which_command_reads_it() {
+    let dir = temp_dir();
+    let families = ["numberlink", "nonogram", "rules", "crossword", "sanalouhos"];
+    for (file, owner) in wrong_doors(dir.path()) {
+        for family in families {
+            let command = format!("encode-{family}");
+            let args = encode_args(family, &file);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&command, &args, b"");
+            if owner == Some(family) {
+                assert_eq!(
+                    common::code(&out),
+                    0,
+                    "{command} {file}: {}",
+                    common::stderr(&out)
+                );
+                continue;
+            }
+            // The message names the file, and the command that reads it.
+            let reader = match owner {
+                Some("crossword") => "encode-crossword --pattern FILE reads it".to_string(),
+                Some(owner) => format!("encode-{owner} FILE reads it"),
+                None if file.ends_with(".png") => "generate-nonogram".to_string(),
+                None if file.ends_with(".cnf") => "solve reads it".to_string(),
+                None => "reads it".to_string(),
+            };
+            assert_fails(&out, &command, &file, None, &reader);
+        }
+    }
+}
+
+#[test]
+fn solve_and_the_decoders_fed_a_puzzle_say_to_encode_it_first() {
+    let dir = temp_dir();
+    for (file, owner) in wrong_doors(dir.path()) {
+        let Some(owner) = owner else { continue };
+        for command in ["solve", "decode-rules", "model-names"] {
+            let out = run(command, &[&file], b"");
+            let first = format!("encode-{owner}");
+            assert_fails(&out, command, &file, None, "encode it first");
+            assert!(
+                common::stderr(&out).contains(&first),
+                "{command} {file}: {}",
+                common::stderr(&out)
+            );
+        }
+    }
+    // A formula given to a decoder: solve it first.
+    let queens = gen(&["queens", "4"]);
+    let out = run("decode-rules", &[], &queens);
+    assert_fails(&out, "decode-rules", "<stdin>", None, "solve it first");
+}
+
+#[test]
+fn a_letter_grid_argument_that_is_neither_file_nor_grid_says_both() {
+    let out = run("encode-sanalouhos", &["AB1DE/FGHIJ"], b"");
+    assert_fails(
+        &out,
+        "encode-sanalouhos",
+        "'AB1DE/FGHIJ' is no file",
+        None,
+        "'1' is not a letter",
+    );
+    assert!(
+        common::stderr(&out).contains("ABCDE/FGHIJ"),
+        "{}",
+        common::stderr(&out)
+    );
+}
+
+/// `text` (a model stream of one solution) as MiniSat writes its result
+/// file: `SAT`, then the literals and `0` on one line.
+fn minisat_result(stream: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(stream);
+    let literals: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .flat_map(str::split_whitespace)
+        .collect();
+    format!("SAT\n{}\n", literals.join(" ")).into_bytes()
+}
+
+#[test]
+fn a_model_of_another_formula_beside_cnf_is_an_input_error_naming_the_model_file() {
+    let dir = temp_dir();
+    let dog = common::instance("nonogram/griddler/converted-non/inputDog.non");
+    let encoded = run(
+        "encode-nonogram",
+        &["--no-presolve", &dog.display().to_string()],
+        b"",
+    );
+    assert_eq!(common::code(&encoded), 0);
+    let cnf = common::temp_file(dir.path(), "dog.cnf", &encoded.stdout);
+    let cnf_arg = cnf.display().to_string();
+    let own = minisat_result(&run("solve", &[], &encoded.stdout).stdout);
+    let own = common::temp_file(dir.path(), "dog.out", &own);
+    let out = run(
+        "decode-nonogram",
+        &["--cnf", &cnf_arg, &own.display().to_string()],
+        b"",
+    );
+    assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+    // Models of other formulas: larger (a variable beyond the formula's)
+    // and smaller (it falsifies a clause).
+    let queens = minisat_result(&run("solve", &[], &gen(&["queens", "9"])).stdout);
+    for (name, result) in [
+        ("q9.out", queens),
+        ("four.out", b"SAT\n-1 -2 -3 -4 0\n".to_vec()),
+    ] {
+        let path = common::temp_file(dir.path(), name, &result);
+        let path_arg = path.display().to_string();
+        for command in ["decode-nonogram", "model-names"] {
+            let out = run(command, &["--cnf", &cnf_arg, &path_arg], b"");
+            assert_fails(
+                &out,
+                command,
+                &path_arg,
+                Some(1),
+                "the model is of another formula",
+            );
+            let err = common::stderr(&out);
+            assert!(
+                err.contains(&format!("was {path_arg} made from {cnf_arg}?")),
+                "{err}"
+            );
+            assert!(!err.contains("solver"), "not the solver's fault: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_bare_result_file_without_its_formula_is_an_error() {
+    let dir = temp_dir();
+    let queens = gen(&["queens", "4"]);
+    let result = minisat_result(&run("solve", &[], &queens).stdout);
+    let path = common::temp_file(dir.path(), "q.out", &result);
+    let path_arg = path.display().to_string();
+    let out = run("model-names", &[&path_arg], b"");
+    assert_fails(&out, "model-names", &path_arg, Some(1), "--cnf FILE");
+    assert!(common::stdout(&out).is_empty(), "{}", common::stdout(&out));
+    let out = run("decode-numberlink", &[&path_arg], b"");
+    assert_fails(&out, "decode-numberlink", &path_arg, Some(1), "--cnf FILE");
+    // With its formula, the names.
+    let cnf = common::temp_file(dir.path(), "q.cnf", &queens);
+    let out = run(
+        "model-names",
+        &["--cnf", &cnf.display().to_string(), &path_arg],
+        b"",
+    );
+    assert_eq!(common::code(&out), 0, "{}", common::stderr(&out));
+    assert!(
+        common::stdout(&out).contains("queen(1,"),
+        "{}",
+        common::stdout(&out)
+    );
+}
+
+#[test]
+fn debians_list_named_with_words_reads_as_the_default_and_other_lists_name_the_filter() {
+    let dir = temp_dir();
+    let pattern = common::instance("crossword/examples/small-3x4.txt")
+        .display()
+        .to_string();
+    // A list with a possessive: strict, and the message says which option
+    // drops such lines.
+    let list = common::temp_file(dir.path(), "list.txt", b"cat\nAA's\ndog\n");
+    let list_arg = list.display().to_string();
+    let out = run(
+        "encode-crossword",
+        &["--pattern", &pattern, "--words", &list_arg],
+        b"",
+    );
+    assert_fails(
+        &out,
+        "encode-crossword",
+        &list_arg,
+        Some(2),
+        "--filter-words drops such lines",
+    );
+    let debian = std::path::Path::new("/usr/share/dict/american-english");
+    if !common::available(
+        debian.exists(),
+        "Debian's wamerican list",
+        "is not installed",
+    ) {
+        return;
+    }
+    let clauses = |args: &[&str]| -> Vec<String> {
+        let out = run("encode-crossword", args, b"");
+        assert_eq!(common::code(&out), 0, "{args:?}: {}", common::stderr(&out));
+        common::stdout(&out)
+            .lines()
+            .filter(|l| !l.starts_with("c option"))
+            .map(str::to_string)
+            .collect()
+    };
+    let named = clauses(&[
+        "--pattern",
+        &pattern,
+        "--words",
+        "/usr/share/dict/american-english",
+    ]);
+    assert_eq!(named, clauses(&["--pattern", &pattern]));
+}

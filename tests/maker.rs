@@ -269,7 +269,11 @@ fn counts_equal_the_enumerated_counts_in_every_family() {
 #[test]
 fn a_failing_counter_is_named() {
     let cnf = run("cnf-gen", &["queens", "5"], b"").stdout;
-    let out = run("solve", &["--count", "--counter-cmd", "false"], &cnf);
+    let out = run(
+        "solve",
+        &["--count", "--count-by", "counter", "--counter-cmd", "false"],
+        &cnf,
+    );
     assert_eq!(code(&out), 1);
     assert!(
         stderr(&out).contains("counter command: false: failed with exit code 1"),
@@ -293,14 +297,17 @@ fn a_failing_counter_is_named() {
     );
 }
 
-/// `encode | solve | decode` of a puzzle without solution: exit 20 and
-/// the decoder's explanation.
+/// `encode | solve | decode --explain full` of a puzzle without
+/// solution: exit 20 and the decoder's whole explanation.
 fn why_none(family: &str, args: &[&str], dir: Option<&std::path::Path>) -> String {
     let program = bin(&format!("encode-{family}"));
     let encoded = run_program_in(dir, &program, args, b"");
     assert_eq!(code(&encoded), 0, "{family}: {}", stderr(&encoded));
     let decoder = format!("decode-{family}");
-    let outputs = pipeline(&[("solve", &[]), (&decoder, &[])], &encoded.stdout);
+    let outputs = pipeline(
+        &[("solve", &[]), (&decoder, &["--explain", "full"])],
+        &encoded.stdout,
+    );
     assert_eq!(code(&outputs[0]), 20, "{family}: {}", stderr(&outputs[0]));
     assert_eq!(code(&outputs[1]), 20, "{family}: {}", stderr(&outputs[1]));
     stdout(&outputs[1])
@@ -352,4 +359,99 @@ fn a_puzzle_without_solution_names_the_parts_to_blame_in_every_family() {
         None,
     );
     assert!(text.contains("slot"), "{text}");
+}
+
+/// `solve | decode-FAMILY DECODE-ARGS` on an unsolvable formula: the
+/// decoder's output (exit 20).
+fn explained(family: &str, cnf: &[u8], decode: &[&str]) -> String {
+    let decoder = format!("decode-{family}");
+    let outputs = pipeline(&[("solve", &[]), (&decoder, decode)], cnf);
+    assert_eq!(
+        code(&outputs[1]),
+        20,
+        "{family} {decode:?}: {}",
+        stderr(&outputs[1])
+    );
+    stdout(&outputs[1])
+}
+
+/// A long explanation is cut to a screenful (the first items and a count
+/// of the rest) unless `--explain full`; `none` (and the older `false`)
+/// prints the verdict alone; the JSON keeps every item.
+#[test]
+fn long_explanations_are_summarised_and_full_on_request() {
+    // A Sanalouhos grid of 2 x 40 letters that no word covers.
+    let letters: String = "QXZ".chars().cycle().take(80).collect();
+    let encoded = run(
+        "encode-sanalouhos",
+        &["--width", "40", "--height", "2", &letters],
+        b"",
+    );
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let cnf = encoded.stdout;
+    let summary = explained("sanalouhos", &cnf, &[]);
+    assert!(
+        summary.contains("no word covers these 80 cells:\n  (1,1) q\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "  (1,10) q\n  ... and 70 more (80 in all; --explain full lists every one)\n"
+        ),
+        "{summary}"
+    );
+    assert!(!summary.contains("(1,11)"), "{summary}");
+    assert_eq!(
+        explained("sanalouhos", &cnf, &["--explain", "true"]),
+        summary
+    );
+    let full = explained("sanalouhos", &cnf, &["--explain", "full"]);
+    assert!(full.contains("  (2,40) x\n"), "{full}");
+    assert_eq!(
+        full.lines().filter(|l| l.starts_with("  (")).count(),
+        80,
+        "{full}"
+    );
+    for none in ["none", "false"] {
+        let text = explained("sanalouhos", &cnf, &["--explain", none]);
+        assert!(text.ends_with("no solution\n"), "{none}: {text}");
+        assert!(!text.contains("no word covers"), "{none}: {text}");
+    }
+    let json = explained("sanalouhos", &cnf, &["--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("one document");
+    let explanation = doc["explanation"].as_str().expect("the explanation");
+    assert!(explanation.contains("  (2,40) x\n"), "{explanation}");
+    // A crossword whose 13 slots no listed word fits: the slots, counted
+    // from 1, cut after the tenth.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = common::temp_file(dir.path(), "p.txt", "....\n".repeat(9).as_bytes());
+    let words = common::temp_file(dir.path(), "w.txt", b"cat\ndog\n");
+    let encoded = run(
+        "encode-crossword",
+        &[
+            "--pattern",
+            pattern.to_str().expect("utf-8"),
+            "--words",
+            words.to_str().expect("utf-8"),
+        ],
+        b"",
+    );
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let summary = explained("crossword", &encoded.stdout, &[]);
+    assert!(
+        summary.contains(
+            "no listed word fits these 13 slots at all:\n  1-across at (1,1), 4 letters, ....\n"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("  ... and 3 more (13 in all; --explain full lists every one)\n"),
+        "{summary}"
+    );
+    let full = explained("crossword", &encoded.stdout, &["--explain", "full"]);
+    assert_eq!(
+        full.lines().filter(|l| l.contains(" letters, ")).count(),
+        13,
+        "{full}"
+    );
 }

@@ -400,7 +400,7 @@ fn a_grid_without_a_cover_says_why() {
         &[
             (
                 "encode-sanalouhos",
-                &["--words", &words_arg, "--rows", "1", "ovik"],
+                &["--words", &words_arg, "--height", "1", "ovik"],
             ),
             ("solve", &[]),
             ("decode-sanalouhos", &[]),
@@ -410,7 +410,7 @@ fn a_grid_without_a_cover_says_why() {
     assert_eq!(code(&outs[1]), 20);
     assert_eq!(code(&outs[2]), 20);
     assert!(
-        stdout(&outs[2]).contains("no word covers these cells: (0,3) k"),
+        stdout(&outs[2]).contains("no word covers this cell:\n  (1,4) k\n"),
         "{}",
         stdout(&outs[2])
     );
@@ -434,12 +434,18 @@ fn bad_input_is_reported_with_its_place() {
             vec!["--words", "no/such/list.txt", "ABC/DEF"],
             "no/such/list.txt:".to_string(),
         ),
-        (vec!["--rows", "0", "ABC"], "invalid value '0'".to_string()),
+        (
+            vec!["--height", "0", "ABC"],
+            "invalid value '0'".to_string(),
+        ),
         (
             vec!["--mode", "fewest", "ABC"],
             "invalid value 'fewest'".to_string(),
         ),
-        (vec!["no-such-file.txt"], "no-such-file.txt:".to_string()),
+        (
+            vec!["no-such-file.txt"],
+            "'no-such-file.txt' is no file, and not a grid of letters".to_string(),
+        ),
     ];
     for (args, message) in cases {
         let out = run("encode-sanalouhos", &args, b"");

@@ -426,66 +426,6 @@ fn list_solvers_names_every_backend() {
     }
 }
 
-fn process_alive(pid: &str) -> bool {
-    std::path::Path::new(&format!("/proc/{pid}")).exists()
-        && !std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z "))
-}
-
-fn wait_for_pid(path: &std::path::Path) -> String {
-    for _ in 0..200 {
-        if let Ok(pid) = std::fs::read_to_string(path) {
-            if !pid.trim().is_empty() {
-                return pid.trim().to_string();
-            }
-        }
-        std::thread::sleep(std::time::Duration::from_millis(25));
-    }
-    panic!("the fake solver never started");
-}
-
-#[test]
-fn external_solvers_never_outlive_solve() {
-    use std::process::{Command, Stdio};
-    let dir = tempfile::tempdir().expect("tempdir");
-    let cnf = common::temp_file(dir.path(), "p.cnf", &gen(&["php", "3", "2"]));
-    // Killed at the time limit...
-    let pid_file = dir.path().join("limit.pid");
-    let out = Command::new(common::bin("solve"))
-        .args(["--solver-cmd", &fake("fake-slow.sh"), "--time-limit", "0.5"])
-        .arg(&cnf)
-        .env("SATPIPE_TEST_PID_FILE", &pid_file)
-        .output()
-        .expect("solve");
-    assert_eq!(out.status.code(), Some(0));
-    let pid = wait_for_pid(&pid_file);
-    std::thread::sleep(std::time::Duration::from_millis(100));
-    assert!(!process_alive(&pid), "the solver outlived its time limit");
-    // ...and when solve is interrupted (Ctrl-C) or terminated.
-    for signal in [libc::SIGINT, libc::SIGTERM] {
-        let pid_file = dir.path().join(format!("signal{signal}.pid"));
-        let mut child = Command::new(common::bin("solve"))
-            .args(["--solver-cmd", &fake("fake-slow.sh")])
-            .arg(&cnf)
-            .env("SATPIPE_TEST_PID_FILE", &pid_file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("solve");
-        let pid = wait_for_pid(&pid_file);
-        // SAFETY: sending a signal to our own child process.
-        unsafe {
-            libc::kill(child.id() as libc::pid_t, signal);
-        }
-        let status = child.wait().expect("wait");
-        assert_eq!(status.code(), Some(130), "signal {signal}");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        assert!(
-            !process_alive(&pid),
-            "the solver outlived solve after signal {signal}"
-        );
-    }
-}
-
 #[test]
 fn embedded_cadical_reports_its_search_counters() {
     // PHP(6,5) needs conflicts to refute: the counters are positive.

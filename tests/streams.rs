@@ -410,3 +410,173 @@ fn several_formulas_in_one_stream() {
         "(formula 2): --proof and --check-proof take one formula",
     );
 }
+
+/// A time-out is not an error: after `solve --time-limit 0` (no answer),
+/// every decoder and `model-names` say UNKNOWN and exit 30, neither 1
+/// (error) nor 20 (no solution); a stream of several formulas with an
+/// unknown answer too.
+#[test]
+fn unknown_has_its_own_exit_status_in_every_decoder_and_model_names() {
+    let php = stdout(&run("cnf-gen", &["php", "9", "8"], b""));
+    let out = run("solve", &["--time-limit", "0"], php.as_bytes());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("s UNKNOWN"), "{}", stdout(&out));
+    let unknown = out.stdout;
+    let out = run("model-names", &[], &unknown);
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("no answer (UNKNOWN"),
+        "{}",
+        stdout(&out)
+    );
+    for family in ["numberlink", "nonogram", "rules", "sanalouhos"] {
+        let help = stdout(&run(&format!("decode-{family}"), &["--help"], b""));
+        assert!(
+            help.contains("30 unknown"),
+            "decode-{family} --help: {help}"
+        );
+    }
+    let dog = common::instance("nonogram/griddler/converted-non/inputDog.non");
+    let cnf = stdout(&run("encode-nonogram", &[&dog.to_string_lossy()], b""));
+    let outs = pipeline(
+        &[("solve", &["--time-limit", "0"]), ("decode-nonogram", &[])],
+        cnf.as_bytes(),
+    );
+    if stdout(&outs[0]).contains("s UNKNOWN") {
+        assert_eq!(code(&outs[1]), 30, "{}", stderr(&outs[1]));
+        assert!(
+            stdout(&outs[1]).contains("no answer (UNKNOWN"),
+            "{}",
+            stdout(&outs[1])
+        );
+        // One unknown answer among solved ones: the stream is unknown.
+        let solved = stdout(&run("solve", &[], cnf.as_bytes()));
+        let both = format!("{solved}{}", stdout(&outs[0]));
+        let out = run("decode-nonogram", &[], both.as_bytes());
+        assert_eq!(code(&out), 30, "{}", stderr(&out));
+    }
+    // Any stream that says UNKNOWN, whatever stopped its solver.
+    let header: String = cnf
+        .lines()
+        .filter(|l| l.starts_with("c "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = run(
+        "decode-nonogram",
+        &[],
+        format!("{header}s UNKNOWN\n").as_bytes(),
+    );
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
+}
+
+/// `--json` is one document a line in every command, and an error gives
+/// a JSON document too (beside the message on standard error).
+#[test]
+fn json_is_one_document_a_line_and_errors_are_documents_too() {
+    let queens = stdout(&run("cnf-gen", &["queens", "6"], b""));
+    let one_line = |text: &str| {
+        assert_eq!(text.lines().count(), 1, "{text}");
+        serde_json::from_str::<serde_json::Value>(text).expect("a JSON document")
+    };
+    let stats = one_line(&stdout(&run("cnf-stats", &["--json"], queens.as_bytes())));
+    assert_eq!(stats["variables"], 36);
+    let dog = common::instance("nonogram/griddler/converted-non/inputDog.non");
+    let outs = pipeline(
+        &[
+            ("encode-nonogram", &[&dog.to_string_lossy()]),
+            ("solve", &[]),
+            ("decode-nonogram", &["--json"]),
+        ],
+        b"",
+    );
+    let decoded = one_line(&stdout(&outs[2]));
+    assert_eq!(decoded["family"], "nonogram", "{decoded}");
+    // A stream of several formulas: a document a line, no headings.
+    let letters = common::instance("numberlink/thomasahle/inputs5.txt");
+    let encoded = run(
+        "encode-numberlink",
+        &["--all-puzzles", &letters.to_string_lossy()],
+        b"",
+    );
+    let outs = pipeline(&[("solve", &["--json"]), ("solve", &[])], &encoded.stdout);
+    assert_eq!(stdout(&outs[0]).lines().count(), 20, "{}", stdout(&outs[0]));
+    let outs = pipeline(
+        &[("solve", &[]), ("decode-numberlink", &["--json"])],
+        &encoded.stdout,
+    );
+    let text = stdout(&outs[1]);
+    assert_eq!(text.lines().count(), 20, "{text}");
+    for line in text.lines() {
+        let doc: serde_json::Value = serde_json::from_str(line).expect("a document a line");
+        assert_eq!(doc["family"], "numberlink");
+    }
+    // Errors: bad input, and a command line clap refuses.
+    for (command, args, input) in [
+        ("solve", &["--json"][..], &b"p cnf 1 1\n1 x 0\n"[..]),
+        ("cnf-stats", &["--json"], b"p cnf 1 1\n1 x 0\n"),
+        ("decode-nonogram", &["--json"], b"s SATISFIABLE\nv 1 x 0\n"),
+        ("solve", &["--json", "--max", "0"], b""),
+        ("decode-rules", &["--json", "--explain", "sometimes"], b""),
+    ] {
+        let out = run(command, args, input);
+        assert_eq!(code(&out), 1, "{command} {args:?}: {}", stderr(&out));
+        let doc = one_line(&stdout(&out));
+        assert_eq!(doc["command"], command, "{doc}");
+        let error = doc["error"].as_str().expect("the message");
+        let first = stderr(&out);
+        let first = first.lines().next().unwrap_or_default();
+        assert_eq!(first, format!("{command}: {error}"), "{doc}");
+        if input.starts_with(b"p cnf") {
+            assert_eq!(doc["file"], "<stdin>", "{doc}");
+            assert_eq!(doc["line"], 2, "{doc}");
+        }
+    }
+    // Without --json an error writes nothing on standard output.
+    let out = run("solve", &[], b"p cnf 1 1\n1 x 0\n");
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
+/// `solve --count --json`: the count as a document (the counter here is
+/// a command that prints a count).
+#[test]
+fn count_works_with_json() {
+    let queens = stdout(&run("cnf-gen", &["queens", "6"], b""));
+    let out = run(
+        "solve",
+        &["--count", "--json", "--counter-cmd", "echo 's mc 4'; true"],
+        queens.as_bytes(),
+    );
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one document");
+    assert_eq!(doc["status"], "SATISFIABLE");
+    assert_eq!(doc["model_count"], "4");
+    assert_eq!(doc["count"], 4);
+    assert_eq!(doc["models"], serde_json::json!([]));
+    let php = stdout(&run("cnf-gen", &["php", "3", "2"], b""));
+    let out = run("solve", &["--count", "--json"], php.as_bytes());
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one document");
+    assert_eq!(doc["status"], "UNSATISFIABLE");
+    assert_eq!(doc["model_count"], "0");
+}
+
+/// `cnf-dimacs` given DIMACS numbers or a terminating `0` says what the
+/// readable form wants instead of advising a declaration no name can have.
+#[test]
+fn cnf_dimacs_advice_fits_numbers_and_terminating_zeros() {
+    let header = "c var 1 x\nc var 2 y\np cnf 2 1\n";
+    for (clause, message) in [
+        ("x 5 -7\n", "'5' is a DIMACS literal, not a name: write unnamed variable 5 as _5"),
+        ("x -7\n", "'-7' is a DIMACS literal, not a name: write unnamed variable 7 as -_7"),
+        ("x -y 0\n", "'0' ends the clause: a line of the readable form is one clause without a terminating 0"),
+        ("x zz\n", "unknown variable 'zz' (declare it with 'c var N zz')"),
+    ] {
+        let out = run("cnf-dimacs", &[], format!("{header}{clause}").as_bytes());
+        assert_error(&out, &format!("<stdin>:4: {message}"));
+        assert!(!stderr(&out).contains("'c var N 5'"), "{}", stderr(&out));
+    }
+    // What the advice says compiles.
+    let out = run("cnf-dimacs", &[], format!("{header}x _5 -_7\n").as_bytes());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("1 5 -7 0\n"), "{}", stdout(&out));
+}

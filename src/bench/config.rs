@@ -15,7 +15,8 @@
 //! skip seed adc2015                # variant `seed` does not apply there
 //! instance inputs10/1 thomasahle/inputs10.txt --puzzle 1
 //! instance readme1 - --mode all TMSII... | --all   # `-`: no puzzle file
-//! expect adc2015/Q/Q08.txt unsat   # sat, unsat or a solution count
+//! expect adc2015/Q/Q08.txt unsat   # sat, unsat, a solution count, or
+//! expect w/x.wcnf optimum 42        #   the optimum cost of a WCNF
 //! target seed 1                    # target or reference seconds (report)
 //! target-name target (s)           # the report's title of that column
 //! baseline seed                    # ratios in the report: against this
@@ -39,7 +40,11 @@
 //! reason on standard error). `baseline NAME` then gives ratios against it.
 //!
 //! `kind dimacs` makes the folder a family of DIMACS files that go to
-//! `solve` as they are.
+//! `solve` as they are; it is what a folder is when no family of that name
+//! is registered (`kind puzzle` is what a registered family's folder is).
+//! Without `extension` lines, its instances are the files that are DIMACS
+//! CNF or WCNF (plain or compressed), told by their content as `solve`
+//! reads them ([`crate::dimacs::sniff`]).
 
 use crate::error::{Error, IoContext, Result};
 use std::path::Path;
@@ -134,26 +139,58 @@ pub enum Expect {
     Unsat,
     /// Exactly this many solutions (with `solve --all`; 0 means UNSAT).
     Solutions(u64),
+    /// A WCNF whose optimum (the least cost of a model) is this.
+    Optimum(u64),
 }
 
 impl Expect {
-    /// Parses `sat`, `unsat` or a count.
-    pub fn parse(text: &str) -> Option<Expect> {
-        match text.to_ascii_lowercase().as_str() {
-            "sat" => Some(Expect::Sat),
-            "unsat" => Some(Expect::Unsat),
-            other => other.parse().ok().map(Expect::Solutions),
+    /// Parses `sat`, `unsat`, a count, or `optimum COST` (the words after
+    /// the instance pattern).
+    pub fn parse(words: &[String]) -> Option<Expect> {
+        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        match lower
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            ["sat"] => Some(Expect::Sat),
+            ["unsat"] => Some(Expect::Unsat),
+            ["optimum", cost] => cost.parse().ok().map(Expect::Optimum),
+            [count] => count.parse().ok().map(Expect::Solutions),
+            _ => None,
         }
     }
 
-    /// The spelling in a report (`SAT`, `UNSAT`, the count).
+    /// The spelling in a report (`SAT`, `UNSAT`, the count, `optimum N`).
     pub fn label(self) -> String {
         match self {
             Expect::Sat => "SAT".into(),
             Expect::Unsat => "UNSAT".into(),
             Expect::Solutions(n) => n.to_string(),
+            Expect::Optimum(cost) => format!("optimum {cost}"),
         }
     }
+
+    /// What a solver that answers one question (a peer, SAT or UNSAT)
+    /// can be checked against: a count says SAT or UNSAT, an optimum SAT.
+    pub fn satisfiability(self) -> Expect {
+        match self {
+            Expect::Solutions(0) => Expect::Unsat,
+            Expect::Solutions(_) | Expect::Optimum(_) => Expect::Sat,
+            other => other,
+        }
+    }
+}
+
+/// What a family folder holds, as its configuration's `kind` line says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FolderKind {
+    /// Puzzles of the registered family of the folder's name, through
+    /// `encode-<family> | solve | decode-<family>`.
+    Puzzle,
+    /// DIMACS CNF or WCNF files for `solve` as they are.
+    Dimacs,
 }
 
 /// What the runner and the report need to know about a family.
@@ -180,19 +217,16 @@ pub struct FamilyConfig {
     pub target_name: Option<String>,
     /// The variant (or `target`) that report ratios are taken against.
     pub baseline: Option<String>,
-    /// `kind dimacs`: the instances are DIMACS CNF/WCNF files that go to
-    /// `solve` as they are (no encoder, no decoder; `solve` checks every
-    /// model against the formula).
-    pub dimacs: bool,
+    /// The `kind` line: `dimacs`, the instances are DIMACS CNF/WCNF files
+    /// that go to `solve` as they are (no encoder, no decoder; `solve`
+    /// checks every model against the formula); `puzzle`; `None` without
+    /// one (then the folder's name decides: [`FamilyConfig::is_dimacs`]).
+    pub kind: Option<FolderKind>,
 }
 
 /// The directives a configuration knows, for the error message.
 const DIRECTIVES: &str = "kind, variant, encoding, peer, extension, exclude, options, skip, \
                           instance, expect, target, target-name, baseline";
-
-/// The file endings of a `kind dimacs` folder's instances when the
-/// configuration names none.
-const DIMACS_EXTENSIONS: &[&str] = &[".cnf", ".wcnf", ".cnf.gz", ".cnf.bz2", ".cnf.xz"];
 
 impl FamilyConfig {
     /// Parses the configuration format; errors name `source:line`.
@@ -252,8 +286,8 @@ impl FamilyConfig {
                     });
                 }
                 "kind" => match words.get(1..).unwrap_or_default() {
-                    [kind] if kind == "dimacs" => config.dimacs = true,
-                    [kind] if kind == "puzzle" => config.dimacs = false,
+                    [kind] if kind == "dimacs" => config.kind = Some(FolderKind::Dimacs),
+                    [kind] if kind == "puzzle" => config.kind = Some(FolderKind::Puzzle),
                     _ => {
                         return Err(at(
                             "`kind` needs `dimacs` (files for solve as they are) or `puzzle`"
@@ -296,12 +330,12 @@ impl FamilyConfig {
                     });
                 }
                 "expect" => {
-                    let answer = match words.as_slice() {
-                        [_, _, answer] => Expect::parse(answer),
-                        _ => None,
-                    }
-                    .ok_or_else(|| {
-                        at("`expect` needs a folder or instance and sat, unsat or a count".into())
+                    let answer = words.get(2..).and_then(Expect::parse).ok_or_else(|| {
+                        at(
+                            "`expect` needs a folder or instance and sat, unsat, a count or \
+                            `optimum COST`"
+                                .into(),
+                        )
                     })?;
                     config.expect.push((folder(&words[1]), answer));
                 }
@@ -334,9 +368,6 @@ impl FamilyConfig {
                     )))
                 }
             }
-        }
-        if config.dimacs && config.extensions.is_empty() && config.instances.is_empty() {
-            config.extensions = DIMACS_EXTENSIONS.iter().map(|e| e.to_string()).collect();
         }
         if config.encodings.iter().all(|e| e.peer) {
             config.encodings.insert(
@@ -374,6 +405,15 @@ impl FamilyConfig {
             return FamilyConfig::parse(&name, &text);
         }
         FamilyConfig::parse("<default configuration>", FALLBACK)
+    }
+
+    /// Whether the folder holds DIMACS files rather than puzzles: its
+    /// `kind` line, else whether no family of its name is `registered`.
+    pub fn is_dimacs(&self, registered: bool) -> bool {
+        match self.kind {
+            Some(kind) => kind == FolderKind::Dimacs,
+            None => !registered,
+        }
     }
 
     /// True when files of the folder are instances (besides listed ones).

@@ -1,17 +1,18 @@
 //! The experiment matrix: families, instances, encoding variants and
 //! solvers, and the deterministic plan of runs they make.
 //!
-//! The families are the registered ones ([`crate::FAMILIES`]) that have a
-//! folder `instances/<family>/` (their binaries `encode-<family>` and
-//! `decode-<family>` must then be found), and the folders whose
-//! configuration ([`super::config`]) says `kind dimacs`. The built-in
-//! family `gen` holds a few `cnf-gen` formulas with known answers
+//! The families are those [`super::discover`] finds (the registered ones
+//! with a folder in the instances folder, whose binaries `encode-<family>`
+//! and `decode-<family>` must then be found, and the folders and files of
+//! DIMACS formulas), or the DIMACS files named on the command line. The
+//! built-in family `gen` holds a few `cnf-gen` formulas with known answers
 //! (n-queens, pigeonhole), so the runner works without any puzzle family.
 
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
-use super::config::{Encoding, Expect, FamilyConfig, StageArgs, CONFIG_FILE};
+use super::config::{Encoding, Expect, StageArgs, CONFIG_FILE};
+use super::discover::{discover, named_files, Discovery, Skipped};
 
 /// Name of the built-in family of `cnf-gen` formulas.
 pub const GEN_FAMILY: &str = "gen";
@@ -329,10 +330,18 @@ impl Group {
 /// What to put into the matrix.
 #[derive(Debug, Clone, Default)]
 pub struct Selection {
+    /// DIMACS files and folders to run as they are (the family
+    /// [`super::discover::FILES_FAMILY`]); when given, no instances folder
+    /// is read.
+    pub files: Vec<PathBuf>,
     /// The `instances/` folder.
     pub instances_dir: PathBuf,
-    /// Families to run (empty: all discovered, plus `gen`).
+    /// Families to run (empty: all discovered, plus `gen` when
+    /// `gen_by_default`).
     pub families: Vec<String>,
+    /// Whether `gen` runs when no family is named (the repository's
+    /// default instances folder; not for a folder or files of one's own).
+    pub gen_by_default: bool,
     /// Encoding variants to run (empty: all of each family).
     pub encodings: Vec<String>,
     /// Keep instances whose name contains one of these (empty: all).
@@ -343,53 +352,6 @@ pub struct Selection {
     pub solvers: Vec<SolverSpec>,
     /// The folder of the peers' scripts (`scripts/peers`).
     pub peers_dir: PathBuf,
-}
-
-/// Files under `dir`, recursively, sorted.
-fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(current) = pending.pop() {
-        let name = current.display().to_string();
-        for entry in std::fs::read_dir(&current).with_name(&name)? {
-            let path = entry.with_name(&name)?.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.is_file() {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
-/// The families under `instances_dir`, sorted: the registered ones
-/// ([`crate::FAMILIES`]) that have a folder there, and every folder whose
-/// configuration says `kind dimacs` (a folder of DIMACS files, solved as
-/// they are). This is the one place where families are discovered.
-pub fn discover_families(instances_dir: &Path) -> Result<Vec<String>> {
-    let mut families: Vec<String> = crate::registry::names()
-        .filter(|family| instances_dir.join(family).is_dir())
-        .map(str::to_string)
-        .collect();
-    if instances_dir.is_dir() {
-        let name = instances_dir.display().to_string();
-        for entry in std::fs::read_dir(instances_dir).with_name(&name)? {
-            let path = entry.with_name(&name)?.path();
-            let Some(folder) = path.file_name().and_then(|n| n.to_str()) else {
-                continue;
-            };
-            if path.join(CONFIG_FILE).is_file()
-                && !families.iter().any(|f| f == folder)
-                && FamilyConfig::load(&path)?.dimacs
-            {
-                families.push(folder.to_string());
-            }
-        }
-    }
-    families.sort();
-    Ok(families)
 }
 
 /// An error unless `encode-<family>` and `decode-<family>` are found.
@@ -405,44 +367,92 @@ fn require_programs(family: &str, tools: &Tools) -> Result<()> {
     Ok(())
 }
 
-/// Builds the plan: every group of the selection, in a fixed order
+/// The runs of a selection, and what it found and could not use.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// The groups of runs, in a fixed order (family, instance, encoding),
+    /// so that job numbers are stable.
+    pub groups: Vec<Group>,
+    /// Files and folders that are not run, with the reason.
+    pub skipped: Vec<Skipped>,
+}
+
+/// The groups of the built-in family `gen` whose names pass `keep`.
+fn gen_groups(selection: &Selection, keep: &dyn Fn(&str) -> bool) -> Vec<Group> {
+    // A handful of formulas that take well under a second each:
+    // `--per-dir` does not thin them out.
+    GEN_INSTANCES
+        .iter()
+        .filter(|(name, _, _)| keep(name))
+        .map(|(name, args, satisfiable)| Group {
+            family: GEN_FAMILY.to_string(),
+            instance: name.to_string(),
+            source: Source::Gen {
+                args: args.iter().map(|a| a.to_string()).collect(),
+                satisfiable: *satisfiable,
+            },
+            encoding: "default".into(),
+            encoder_args: Vec::new(),
+            solve_args: Vec::new(),
+            decode_args: Vec::new(),
+            expect: Some(if *satisfiable {
+                Expect::Sat
+            } else {
+                Expect::Unsat
+            }),
+            solvers: selection.solvers.clone(),
+            peer: None,
+        })
+        .collect()
+}
+
+/// Builds the plan: every group of the selection (the files it names, or
+/// the families of its instances folder, plus `gen`), in a fixed order
 /// (family, instance, encoding), so that job numbers are stable.
-pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
-    let needs_folder =
-        selection.families.is_empty() || selection.families.iter().any(|f| f != GEN_FAMILY);
-    if needs_folder && !selection.instances_dir.is_dir() {
-        return Err(Error::Usage(format!(
-            "instances folder {} not found (give it with --instances DIR, or run from the \
-             repository's top folder; --family gen needs none)",
-            selection.instances_dir.display()
-        )));
-    }
-    let discovered = discover_families(&selection.instances_dir)?;
-    let families: Vec<String> = if selection.families.is_empty() {
-        let mut all = discovered.clone();
-        all.push(GEN_FAMILY.to_string());
-        all
+pub fn plan(selection: &Selection, tools: &Tools) -> Result<Plan> {
+    let mut found = Discovery::default();
+    if !selection.files.is_empty() {
+        found.families.push(named_files(&selection.files)?);
     } else {
-        for family in &selection.families {
-            if family != GEN_FAMILY && !discovered.contains(family) {
+        let needs_folder =
+            selection.families.is_empty() || selection.families.iter().any(|f| f != GEN_FAMILY);
+        if needs_folder && !selection.instances_dir.is_dir() {
+            return Err(Error::Usage(format!(
+                "instances folder {} not found (give it with --instances DIR, or run from the \
+                 repository's top folder; --family gen needs none)",
+                selection.instances_dir.display()
+            )));
+        }
+        if selection.instances_dir.is_dir() {
+            found = discover(&selection.instances_dir)?;
+        }
+    }
+    let Discovery {
+        mut families,
+        mut skipped,
+    } = found;
+    let with_gen = if selection.families.is_empty() {
+        selection.gen_by_default && selection.files.is_empty()
+    } else {
+        for wanted in &selection.families {
+            if wanted != GEN_FAMILY && !families.iter().any(|f| &f.name == wanted) {
+                let names: Vec<&str> = families.iter().map(|f| f.name.as_str()).collect();
                 return Err(Error::Usage(format!(
-                    "family '{family}' not found: it needs a folder {}/{family}/ and to be \
-                     registered, or a bench.conf there with `kind dimacs` (found: {})",
+                    "family '{wanted}' not found in {} (found: {}; and the built-in {GEN_FAMILY})",
                     selection.instances_dir.display(),
-                    if discovered.is_empty() {
+                    if names.is_empty() {
                         "none".to_string()
                     } else {
-                        discovered.join(", ")
+                        names.join(", ")
                     }
                 )));
             }
         }
-        selection.families.clone()
+        families.retain(|f| selection.families.contains(&f.name));
+        selection.families.iter().any(|f| f == GEN_FAMILY)
     };
-    for family in families.iter().filter(|f| *f != GEN_FAMILY) {
-        if !FamilyConfig::load(&selection.instances_dir.join(family))?.dimacs {
-            require_programs(family, tools)?;
-        }
+    for family in families.iter().filter(|f| !f.dimacs) {
+        require_programs(&family.name, tools)?;
     }
     let keep = |instance: &str| {
         selection.filters.is_empty() || selection.filters.iter().any(|f| instance.contains(f))
@@ -452,86 +462,47 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
     };
     let mut groups = Vec::new();
     for family in &families {
-        if family == GEN_FAMILY {
-            // A handful of formulas that take well under a second each:
-            // `--per-dir` does not thin them out.
-            for (name, args, satisfiable) in GEN_INSTANCES {
-                if !keep(name) {
-                    continue;
-                }
-                groups.push(Group {
-                    family: family.clone(),
-                    instance: name.to_string(),
-                    source: Source::Gen {
-                        args: args.iter().map(|a| a.to_string()).collect(),
-                        satisfiable: *satisfiable,
-                    },
-                    encoding: "default".into(),
-                    encoder_args: Vec::new(),
-                    solve_args: Vec::new(),
-                    decode_args: Vec::new(),
-                    expect: Some(if *satisfiable {
-                        Expect::Sat
-                    } else {
-                        Expect::Unsat
-                    }),
-                    solvers: selection.solvers.clone(),
-                    peer: None,
-                });
-            }
-            continue;
-        }
-        let dir = selection.instances_dir.join(family);
-        let config = FamilyConfig::load(&dir)?;
+        let (dir, config) = (&family.dir, &family.config);
+        let config_file = dir.join(CONFIG_FILE).display().to_string();
         for encoding in config.encodings.iter().filter(|e| e.peer && wanted(e)) {
             let script = Peer::new(&encoding.name, &selection.peers_dir).script;
             if !script.is_file() {
                 return Err(Error::Usage(format!(
-                    "{}: peer '{}' has no script {} (give the folder with --peers DIR)",
-                    dir.join(CONFIG_FILE).display(),
+                    "{config_file}: peer '{}' has no script {} (give the folder with --peers DIR)",
                     encoding.name,
                     script.display()
                 )));
             }
         }
-        // (instance name, source, the listed instance's own arguments)
-        let mut instances: Vec<(String, Source, StageArgs)> = Vec::new();
-        if config.discovers() {
-            for path in files_under(&dir)? {
-                let Ok(relative) = path.strip_prefix(&dir) else {
-                    continue;
-                };
-                if config.is_instance(relative) {
-                    let name = relative.to_string_lossy().replace('\\', "/");
-                    let source = if config.dimacs {
-                        Source::Cnf(path.clone())
-                    } else {
-                        Source::File(path.clone())
-                    };
-                    instances.push((name, source, StageArgs::default()));
-                }
+        let source_of = |path: PathBuf| {
+            if family.dimacs {
+                Source::Cnf(path)
+            } else {
+                Source::File(path)
             }
-        }
+        };
+        // (instance name, source, the listed instance's own arguments)
+        let mut instances: Vec<(String, Source, StageArgs)> = family
+            .files(&mut skipped)?
+            .into_iter()
+            .map(|(name, path)| (name, source_of(path), StageArgs::default()))
+            .collect();
         for listed in &config.instances {
             let source = match &listed.file {
                 Some(file) => {
                     let path = dir.join(file);
                     if !path.is_file() {
                         return Err(Error::parse(
-                            &dir.join(CONFIG_FILE).display().to_string(),
+                            &config_file,
                             listed.line,
                             format!("instance '{}': no file {}", listed.name, path.display()),
                         ));
                     }
-                    if config.dimacs {
-                        Source::Cnf(path)
-                    } else {
-                        Source::File(path)
-                    }
+                    source_of(path)
                 }
-                None if config.dimacs => {
+                None if family.dimacs => {
                     return Err(Error::parse(
-                        &dir.join(CONFIG_FILE).display().to_string(),
+                        &config_file,
                         listed.line,
                         format!(
                             "instance '{}': a `kind dimacs` instance needs a file",
@@ -576,7 +547,7 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
                     }
                 }
                 groups.push(Group {
-                    family: family.clone(),
+                    family: family.name.clone(),
                     instance: instance.clone(),
                     source: source.clone(),
                     encoding: encoding.name.clone(),
@@ -593,11 +564,15 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Vec<Group>> {
             }
         }
     }
-    Ok(groups)
+    if with_gen {
+        groups.extend(gen_groups(selection, &keep));
+    }
+    Ok(Plan { groups, skipped })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::FamilyConfig;
     use super::*;
 
     #[test]

@@ -3,9 +3,11 @@
 //!
 //! - [`config`]: a family's `bench.conf` (instances, variants, known
 //!   answers, targets, baseline);
-//! - [`matrix`]: which runs exist (the registered families with an
-//!   `instances/<family>/` folder, folders of DIMACS files, the built-in
-//!   `gen` family of `cnf-gen` formulas, solver specifications) and the
+//! - [`discover`]: the families of an instances folder (registered puzzle
+//!   families, folders and files of DIMACS formulas) and the DIMACS files
+//!   of the command line, and what cannot be used, with the reason;
+//! - [`matrix`]: which runs exist (those families, the built-in `gen`
+//!   family of `cnf-gen` formulas, solver specifications) and the
 //!   deterministic plan of runs;
 //! - [`run`]: executing one run (encode, solve, decode as real processes)
 //!   and the whole matrix, in parallel, resumably;
@@ -19,6 +21,7 @@
 //!   variant and peer, ratios against the baseline).
 
 pub mod config;
+pub mod discover;
 pub mod matrix;
 pub mod pivot;
 pub mod process;

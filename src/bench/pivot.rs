@@ -298,9 +298,10 @@ pub fn pivot_markdown(
             .or_else(|| {
                 rows.iter()
                     .find(|r| &r.instance == instance && r.result.solved())
-                    .map(|r| match (r.result, r.solutions) {
-                        (Outcome::Sat, Some(n)) if n > 1 => n.to_string(),
-                        (result, _) => result.as_str().to_string(),
+                    .map(|r| match (r.result, r.solutions, r.cost) {
+                        (Outcome::Sat, _, Some(cost)) => format!("optimum {cost}"),
+                        (Outcome::Sat, Some(n), _) if n > 1 => n.to_string(),
+                        (result, _, _) => result.as_str().to_string(),
                     })
             })
             .unwrap_or_else(|| "-".into());

@@ -1,6 +1,7 @@
 //! One process measured: run in its own process group, timed the moment
-//! it ends (a blocking `wait4`, which also gives its peak memory), killed
-//! at a hard time limit or when the runner stops.
+//! it ends (a blocking `wait4`, which also gives its peak memory), ended
+//! at a hard time limit or when the runner stops (its group gets SIGTERM,
+//! then SIGKILL: [`crate::children::end_group`]).
 
 use crate::error::{Error, IoContext, Result};
 use std::os::unix::process::CommandExt;
@@ -31,7 +32,7 @@ pub struct Measured {
     pub stderr: String,
 }
 
-/// Runs `program args < stdin > stdout` in its own process group; kills
+/// Runs `program args < stdin > stdout` in its own process group; ends
 /// the group after `limit` or when `stop` is set.
 pub fn measure(
     program: &Path,
@@ -79,9 +80,9 @@ pub fn measure(
                 if let Ok(mut killed) = killed.lock() {
                     *killed = (late, stopping && !late);
                 }
-                // SAFETY: signalling our child's own process group (not
-                // yet reaped: `ended` is set only after the wait).
-                unsafe { libc::kill(-pid, libc::SIGKILL) };
+                // SIGTERM first, so that `solve` ends the external solver
+                // in its own group; SIGKILL for what is left.
+                crate::children::end_group(pid, &|| ended.load(Ordering::SeqCst));
                 return;
             }
             let left = limit.saturating_sub(start.elapsed());

@@ -27,11 +27,19 @@ pub const COLUMNS: &[&str] = &[
     "solutions",
     "solve_options",
     "decode_options",
+    "cost",
 ];
 
-/// Columns of the first CSV schema (before `solutions`, `solve_options`
-/// and `decode_options`): such files are still read.
-const FIRST_COLUMNS: usize = 15;
+/// The number of columns of each earlier CSV schema, oldest first: the
+/// first (before `solutions`, `solve_options` and `decode_options`), the
+/// second (before `cost`). Such files are read, and upgraded to the
+/// current schema before rows are appended ([`Sink::open`]).
+const EARLIER_SCHEMAS: &[usize] = &[15, 18];
+
+/// Whether `header` is the current schema's or an earlier one's.
+fn known_header(header: &[String]) -> bool {
+    header == COLUMNS || EARLIER_SCHEMAS.iter().any(|&n| header == &COLUMNS[..n])
+}
 
 /// The answer of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -110,6 +118,11 @@ pub struct Row {
     /// The extra decoder arguments of the variant and instance.
     #[serde(default)]
     pub decode_options: String,
+    /// A WCNF's cost: the optimum when the result is SAT (`s OPTIMUM
+    /// FOUND`), the best cost found when the time limit stopped the
+    /// search (UNKNOWN); empty for a CNF.
+    #[serde(default)]
+    pub cost: Option<u64>,
 }
 
 /// The identity of a run, for resuming.
@@ -149,7 +162,7 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
         .iter()
         .map(str::to_string)
         .collect::<Vec<_>>();
-    if headers != COLUMNS && headers != COLUMNS[..FIRST_COLUMNS] {
+    if !known_header(&headers) {
         return Err(Error::parse(
             &name,
             1,
@@ -233,20 +246,29 @@ impl Sink {
             file.seek(SeekFrom::End(0)).with_name(&name)?;
             text.truncate(keep);
         }
+        let header = text.split(|&b| b == b'\n').next().unwrap_or_default();
+        if !text.is_empty() && header != COLUMNS.join(",").as_bytes() {
+            let header: Vec<String> = String::from_utf8_lossy(header)
+                .trim_end()
+                .split(',')
+                .map(str::to_string)
+                .collect();
+            if !known_header(&header) {
+                return Err(Error::parse(
+                    &name,
+                    1,
+                    format!(
+                        "not a CSV of bench-run's schema (header {}): give a new --csv file",
+                        COLUMNS.join(",")
+                    ),
+                ));
+            }
+            upgrade(path)?;
+            return Sink::open(path);
+        }
         let mut writer = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(file);
-        let header = text.split(|&b| b == b'\n').next().unwrap_or_default();
-        if !text.is_empty() && header != COLUMNS.join(",").as_bytes() {
-            return Err(Error::parse(
-                &name,
-                1,
-                format!(
-                    "not a CSV of this bench-run's schema (header {}): give a new --csv file",
-                    COLUMNS.join(",")
-                ),
-            ));
-        }
         if text.is_empty() {
             writer
                 .write_record(COLUMNS)
@@ -264,6 +286,37 @@ impl Sink {
         // Flushes the csv buffer and the file beneath it.
         self.writer.flush().with_name(&self.path)
     }
+}
+
+/// Rewrites the CSV at `path`, of an earlier schema, in the current one
+/// (the new columns empty), through a temporary file beside it.
+fn upgrade(path: &Path) -> Result<()> {
+    let name = path.display().to_string();
+    let rows = read_rows(path)?;
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let temporary = tempfile::NamedTempFile::new_in(folder).with_name(&name)?;
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(temporary.as_file());
+    writer
+        .write_record(COLUMNS)
+        .map_err(|e| csv_error(&name, e))?;
+    for row in &rows {
+        writer.serialize(row).map_err(|e| csv_error(&name, e))?;
+    }
+    writer.flush().with_name(&name)?;
+    drop(writer);
+    temporary
+        .persist(path)
+        .map_err(|e| Error::io(&name, e.error))?;
+    eprintln!(
+        "bench-run: {name}: rewritten in the current CSV schema ({} rows; new columns empty)",
+        rows.len()
+    );
+    Ok(())
 }
 
 /// The rows already in `path` (empty when it does not exist); a last
@@ -308,8 +361,13 @@ pub fn done_keys(rows: &[Row], time_limit: f64) -> HashMap<Key, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A row with nothing in it, for tests to fill.
+    pub(crate) fn blank() -> Row {
+        row("", Outcome::Error, 0.0)
+    }
 
     fn row(instance: &str, result: Outcome, time_limit: f64) -> Row {
         Row {
@@ -331,6 +389,7 @@ mod tests {
             solutions: None,
             solve_options: String::new(),
             decode_options: String::new(),
+            cost: None,
         }
     }
 

@@ -58,6 +58,7 @@ fn blank_row(group: &Group, solver: &SolverSpec, time_limit: f64) -> Row {
         solutions: None,
         solve_options: group.solve_options(),
         decode_options: group.decode_options(),
+        cost: None,
     }
 }
 
@@ -160,13 +161,10 @@ fn run_peer(
     };
     if row.result.solved() {
         row.message = "the peer's own answer (not checked by satpipe)".into();
-        // A peer finds one solution: a known count only says SAT or UNSAT.
-        let expect = group.expect.map(|e| match e {
-            Expect::Solutions(0) => Expect::Unsat,
-            Expect::Solutions(_) => Expect::Sat,
-            other => other,
-        });
-        if let Some(message) = expect.and_then(|e| contradiction(e, row.result, None)) {
+        // A peer answers one question: a known count or optimum only says
+        // SAT or UNSAT.
+        let expect = group.expect.map(Expect::satisfiability);
+        if let Some(message) = expect.and_then(|e| contradiction(e, &row)) {
             row.result = Outcome::Error;
             row.message = message;
         }
@@ -231,69 +229,90 @@ fn run_repeated(
     Ok(())
 }
 
-/// Variables and clauses from the `p cnf` (or `p wcnf`) line of a file.
-fn problem_size(path: &Path) -> Option<(u64, u64)> {
-    let file = std::fs::File::open(path).ok()?;
-    for line in std::io::BufReader::new(file).split(b'\n') {
-        let line = line.ok()?;
-        if line.starts_with(b"c") || line.is_empty() {
-            continue;
-        }
-        let text = String::from_utf8_lossy(&line);
-        let words: Vec<&str> = text.split_whitespace().collect();
-        if words.first() == Some(&"p") && words.len() >= 4 {
-            return Some((words[2].parse().ok()?, words[3].parse().ok()?));
-        }
-        return None;
-    }
-    None
-}
-
-/// Solutions in a model stream: its `s SATISFIABLE` and `s OPTIMUM FOUND`
-/// lines, or the count of `solve --count` (`s mc N`; `None` beyond u64).
-fn count_solutions(path: &Path) -> Option<u64> {
-    let file = std::fs::File::open(path).ok()?;
-    let mut count = 0;
-    for line in std::io::BufReader::new(file).split(b'\n') {
-        let line = line.ok()?;
-        if let Some(counted) = line.strip_prefix(b"s mc ") {
-            return std::str::from_utf8(counted).ok()?.trim().parse().ok();
-        }
-        if line.starts_with(b"s SATISFIABLE") || line.starts_with(b"s OPTIMUM FOUND") {
-            count += 1;
+/// Variables and clauses of the formula in a file (plain or compressed):
+/// as its `p` line declares them, else (a 2022+ WCNF) counted, hard and
+/// soft clauses together.
+fn formula_size(path: &Path) -> Option<(u64, u64)> {
+    let mut input = crate::io::Input::open(path).ok()?;
+    match crate::dimacs::sniff(&mut input).ok()?.declared {
+        Some((vars, clauses)) => Some((u64::from(vars), clauses)),
+        None => {
+            let mut input = crate::io::Input::open(path).ok()?;
+            let stats = crate::stats::compute(&mut input, Default::default()).ok()?;
+            Some((
+                u64::from(stats.variables),
+                stats.clauses + stats.soft_clauses,
+            ))
         }
     }
-    Some(count)
 }
 
-/// True when a model stream says the time limit stopped its enumeration
-/// (`c enumeration stopped: N solutions found (time limit)`).
-fn enumeration_stopped(path: &Path) -> bool {
+/// What a model stream says, read in one pass.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Answer {
+    /// Solutions: its `s SATISFIABLE` and `s OPTIMUM FOUND` lines, or the
+    /// count of `solve --count` (`s mc N`; `None` beyond u64).
+    solutions: Option<u64>,
+    /// The last `o COST` line (a WCNF's best cost).
+    cost: Option<u64>,
+    /// Whether an `s OPTIMUM FOUND` line proves that cost optimal.
+    optimum: bool,
+    /// Whether the time limit stopped an enumeration (`c enumeration
+    /// stopped: N solutions found (time limit)`): its count is a bound.
+    enumeration_stopped: bool,
+}
+
+fn read_answer(path: &Path) -> Answer {
+    let mut answer = Answer::default();
     let Ok(file) = std::fs::File::open(path) else {
-        return false;
+        return answer;
     };
-    std::io::BufReader::new(file)
+    let stopped_note = format!("({})", crate::model::TIME_LIMIT_NOTE);
+    let mut count = 0;
+    let mut counted = None;
+    for line in std::io::BufReader::new(file)
         .split(b'\n')
         .map_while(|line| line.ok())
-        .any(|line| {
-            let note = format!("({})", crate::model::TIME_LIMIT_NOTE);
-            line.starts_with(crate::model::ENUMERATION_STOPPED.as_bytes())
-                && line.ends_with(note.as_bytes())
-        })
+    {
+        if let Some(n) = line.strip_prefix(b"s mc ") {
+            counted = Some(
+                std::str::from_utf8(n)
+                    .ok()
+                    .and_then(|n| n.trim().parse().ok()),
+            );
+        } else if line.starts_with(b"s SATISFIABLE") {
+            count += 1;
+        } else if line.starts_with(b"s OPTIMUM FOUND") {
+            count += 1;
+            answer.optimum = true;
+        } else if let Some(cost) = line.strip_prefix(b"o ") {
+            answer.cost = std::str::from_utf8(cost)
+                .ok()
+                .and_then(|c| c.trim().parse().ok());
+        } else if line.starts_with(crate::model::ENUMERATION_STOPPED.as_bytes())
+            && line.ends_with(stopped_note.as_bytes())
+        {
+            answer.enumeration_stopped = true;
+        }
+    }
+    answer.solutions = counted.unwrap_or(Some(count));
+    answer
 }
 
 /// Why a solved row contradicts the known answer, if it does.
-fn contradiction(expect: Expect, result: Outcome, solutions: Option<u64>) -> Option<String> {
-    let found = match (result, solutions) {
-        (Outcome::Unsat, _) => "UNSAT".to_string(),
-        (_, Some(n)) if matches!(expect, Expect::Solutions(_)) => format!("{n} solutions"),
-        _ => result.as_str().to_string(),
+fn contradiction(expect: Expect, row: &Row) -> Option<String> {
+    let found = match (row.result, row.solutions, row.cost) {
+        (Outcome::Unsat, _, _) => "UNSAT".to_string(),
+        (_, Some(n), _) if matches!(expect, Expect::Solutions(_)) => format!("{n} solutions"),
+        (_, _, Some(cost)) if matches!(expect, Expect::Optimum(_)) => format!("optimum {cost}"),
+        (result, _, _) => result.as_str().to_string(),
     };
     let agrees = match expect {
-        Expect::Sat => result == Outcome::Sat,
-        Expect::Unsat => result == Outcome::Unsat,
-        Expect::Solutions(0) => result == Outcome::Unsat,
-        Expect::Solutions(n) => result == Outcome::Sat && solutions == Some(n),
+        Expect::Sat => row.result == Outcome::Sat,
+        Expect::Unsat => row.result == Outcome::Unsat,
+        Expect::Solutions(0) => row.result == Outcome::Unsat,
+        Expect::Solutions(n) => row.result == Outcome::Sat && row.solutions == Some(n),
+        Expect::Optimum(cost) => row.result == Outcome::Sat && row.cost == Some(cost),
     };
     (!agrees).then(|| format!("wrong answer: {found}, expected {}", expect.label()))
 }
@@ -376,7 +395,7 @@ pub fn run_group(
         Ok(m) if m.code != Some(0) => Some(describe_failure("encode", m)),
         Ok(_) => None,
     };
-    let size = problem_size(&cnf);
+    let size = formula_size(&cnf);
     let (encode_seconds, encode_kib) = encoded
         .as_ref()
         .map_or((0.0, 0), |m| (m.seconds, m.peak_kib));
@@ -465,11 +484,20 @@ pub fn run_group(
             emit(row)?;
             continue;
         }
-        row.solutions = count_solutions(&model);
-        if enumeration_stopped(&model) {
+        let answer = read_answer(&model);
+        row.solutions = answer.solutions;
+        row.cost = answer.cost;
+        if answer.enumeration_stopped {
             // The time limit ended an enumeration: its count is a bound.
             row.result = Outcome::Unknown;
             row.message = format!("time limit: {} solutions found", row.solutions.unwrap_or(0));
+            emit(row)?;
+            continue;
+        }
+        if let (Some(cost), false) = (answer.cost, answer.optimum) {
+            // The time limit ended an optimisation: its cost is a bound.
+            row.result = Outcome::Unknown;
+            row.message = format!("time limit: best cost {cost}, optimum not proven");
             emit(row)?;
             continue;
         }
@@ -522,12 +550,23 @@ pub fn run_group(
                 row.message = e.to_string();
             }
             (None, Source::Cnf(_)) => {
-                if row.result == Outcome::Sat {
-                    row.verified = true;
-                    row.message = "model checked against the formula".into();
-                } else {
-                    row.message = "UNSAT not certified (no proof checked)".into();
-                }
+                row.verified = row.result == Outcome::Sat;
+                row.message = match (row.result, row.cost, group.expect) {
+                    (Outcome::Sat, Some(_), Some(Expect::Optimum(_))) => {
+                        "model checked against the hard clauses; its cost is the known optimum"
+                            .into()
+                    }
+                    (Outcome::Sat, Some(_), _) => {
+                        "model checked against the hard clauses; optimality not certified".into()
+                    }
+                    (Outcome::Sat, None, _) => "model checked against the formula".into(),
+                    (_, _, Some(_)) => {
+                        // Checked against the known answer below.
+                        row.verified = true;
+                        "UNSAT as known (no proof checked)".into()
+                    }
+                    _ => "UNSAT not certified (no proof checked)".into(),
+                };
             }
             (None, Source::File(_) | Source::Args) => {
                 row.result = Outcome::Error;
@@ -535,7 +574,7 @@ pub fn run_group(
             }
         }
         if let Some(expect) = group.expect.filter(|_| row.result.solved()) {
-            if let Some(message) = contradiction(expect, row.result, row.solutions) {
+            if let Some(message) = contradiction(expect, &row) {
                 row.result = Outcome::Error;
                 row.verified = false;
                 row.message = message;
@@ -665,4 +704,68 @@ pub fn run_matrix(
         .map_err(|_| Error::Solver("a worker thread panicked".into()))?;
     summary.interrupted = stop.load(Ordering::SeqCst);
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(text: &str) -> Answer {
+        let file = tempfile::NamedTempFile::new().expect("temporary file");
+        std::fs::write(file.path(), text).expect("write");
+        read_answer(file.path())
+    }
+
+    #[test]
+    fn model_streams_say_solutions_costs_and_time_limits() {
+        let one = answer("c x\ns SATISFIABLE\nv 1 0\n");
+        assert_eq!(
+            (one.solutions, one.cost, one.optimum),
+            (Some(1), None, false)
+        );
+        let optimum = answer("o 7\no 3\ns OPTIMUM FOUND\nv 1 0\n");
+        assert_eq!((optimum.cost, optimum.optimum), (Some(3), true));
+        // The time limit stopped the optimisation: a bound, not proven.
+        let bound = answer("o 7\no 5\ns SATISFIABLE\nv 1 0\n");
+        assert_eq!((bound.cost, bound.optimum), (Some(5), false));
+        let stopped = answer(&format!(
+            "s SATISFIABLE\nv 1 0\n{}: 1 solutions found ({})\n",
+            crate::model::ENUMERATION_STOPPED,
+            crate::model::TIME_LIMIT_NOTE
+        ));
+        assert!(stopped.enumeration_stopped);
+        assert_eq!(answer("s mc 123\n").solutions, Some(123));
+        assert_eq!(
+            answer("s mc 123456789012345678901234567890\n").solutions,
+            None
+        );
+    }
+
+    #[test]
+    fn known_answers_are_checked_by_kind() {
+        let row = |result: Outcome, solutions: Option<u64>, cost: Option<u64>| Row {
+            result,
+            solutions,
+            cost,
+            ..crate::bench::rows::tests::blank()
+        };
+        let sat = row(Outcome::Sat, Some(1), None);
+        assert_eq!(contradiction(Expect::Sat, &sat), None);
+        assert!(contradiction(Expect::Unsat, &sat).is_some());
+        let counted = row(Outcome::Sat, Some(92), None);
+        assert_eq!(contradiction(Expect::Solutions(92), &counted), None);
+        assert_eq!(
+            contradiction(Expect::Solutions(90), &counted).as_deref(),
+            Some("wrong answer: 92 solutions, expected 90")
+        );
+        let optimum = row(Outcome::Sat, Some(1), Some(3));
+        assert_eq!(contradiction(Expect::Optimum(3), &optimum), None);
+        assert_eq!(
+            contradiction(Expect::Optimum(2), &optimum).as_deref(),
+            Some("wrong answer: optimum 3, expected optimum 2")
+        );
+        let unsat = row(Outcome::Unsat, Some(0), None);
+        assert_eq!(contradiction(Expect::Solutions(0), &unsat), None);
+        assert!(contradiction(Expect::Optimum(3), &unsat).is_some());
+    }
 }

@@ -2,7 +2,8 @@
 //! summary and plots made from it.
 
 use super::Command;
-use crate::bench::matrix::{plan, Selection, SolverSpec, Tools};
+use crate::bench::discover::Skipped;
+use crate::bench::matrix::{plan, Plan, Selection, SolverSpec, Tools};
 use crate::bench::rows::{done_keys, existing_rows, Outcome, Row, Sink};
 use crate::bench::run::{run_matrix, Progress, RunSettings, Summary};
 use crate::error::{Error, IoContext, Result};
@@ -15,15 +16,25 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Run the experiment matrix (family x instance x encoding x solver) into
 /// a CSV file, one row per run.
 ///
-/// Families are the registered puzzle families that have a folder in
-/// `instances/` (with their encode-/decode- programs), plus `gen` (a few `cnf-gen` formulas
-/// with known answers). Every run has a time limit and its peak memory
-/// measured; each row is appended and flushed as the run ends. Runs
-/// already answered in the CSV are skipped, so an interrupted run is
-/// resumed by running the same command again; ERROR rows are retried, and
-/// so are time-outs under a smaller time limit. A failing run is an ERROR
-/// row and the matrix goes on. What a family's instances and variants are
-/// comes from `instances/<family>/bench.conf`.
+/// FILE arguments are DIMACS CNF or WCNF files (plain, or compressed with
+/// gzip, bzip2 or xz), or folders of them, solved as they are (family
+/// `files`). Without them, the families are those of the instances
+/// folder: the registered puzzle families that have a folder there (with
+/// their encode-/decode- programs), every other folder as a family of
+/// DIMACS files, and the DIMACS files directly in it as one more family
+/// named after it; plus `gen` (a few `cnf-gen` formulas with known
+/// answers) when --instances is not given. What a family's instances and
+/// variants are comes from its folder's bench.conf. What cannot be used
+/// (a file that is no DIMACS formula, a folder that is no family) is
+/// named on standard error with the reason.
+///
+/// Every run has a time limit and its peak memory measured; each row is
+/// appended and flushed as the run ends. Runs already answered in the CSV
+/// are skipped, so an interrupted run (Ctrl-C, SIGTERM: every process it
+/// started ends, exit 130) is resumed by running the same command again;
+/// ERROR rows are retried, and so are time-outs under a smaller time
+/// limit. A failing run is an ERROR row and the matrix goes on; exit 1
+/// when every run failed, or when there is nothing to run.
 #[derive(Debug, Parser)]
 #[command(
     name = "bench-run",
@@ -33,18 +44,29 @@ use std::sync::atomic::{AtomicBool, Ordering};
       portfolio:NAME,NAME (embedded solvers racing, `solve --portfolio`).\n\n\
       Examples:\n  \
       bench-run --csv bench-results/results.csv\n  \
+      bench-run mycnfs/*.cnf.xz --solvers 'cadical kissat' --time-limit 300 --csv mine.csv\n  \
+      bench-run --instances mycnfs --list     # a folder of .cnf/.wcnf files, with or without bench.conf\n  \
       bench-run --family numberlink --solvers 'cadical kissat ext:minisat' --time-limit 60\n  \
       bench-run --family gen --per-dir 2 --jobs 2 --csv quick.csv\n  \
       bench-run --emit-jobs bench-results/fragments > jobs.txt; parallel < jobs.txt"
 )]
 pub struct BenchRunArgs {
+    /// DIMACS CNF or WCNF files, or folders of them, to run as they are
+    /// (family `files`, instance names as given) instead of an instances
+    /// folder.
+    #[arg(value_name = "FILE", conflicts_with_all = ["instances", "families"])]
+    pub files: Vec<PathBuf>,
+
     /// The CSV file to append to (created with its header if new).
     #[arg(long, value_name = "FILE", default_value = DEFAULT_CSV)]
     pub csv: PathBuf,
 
-    /// The folder of instance families.
-    #[arg(long, value_name = "DIR", default_value = "instances")]
-    pub instances: PathBuf,
+    /// The folder of instance families (default: `instances`, and then
+    /// the built-in `gen` family beside its own): its folders are
+    /// families, the DIMACS files directly in it one more; with a
+    /// bench.conf of its own it is one family.
+    #[arg(long, value_name = "DIR")]
+    pub instances: Option<PathBuf>,
 
     /// The folder of the peers' scripts: `peer NAME` in a bench.conf runs
     /// DIR/NAME.sh (installed into $SATPIPE_PEER_CACHE/NAME, default
@@ -53,7 +75,7 @@ pub struct BenchRunArgs {
     pub peers: PathBuf,
 
     /// Families to run (repeatable or comma-separated; default: all found,
-    /// plus gen).
+    /// plus gen for the default instances folder).
     #[arg(long = "family", value_name = "NAME", value_delimiter = ',')]
     pub families: Vec<String>,
 
@@ -133,6 +155,25 @@ pub struct BenchRunArgs {
 /// Makefile's targets).
 pub const DEFAULT_CSV: &str = "bench-results/results.csv";
 
+/// The default instances folder of `bench-run` and `bench-report`.
+pub const DEFAULT_INSTANCES: &str = "instances";
+
+/// Skipped files named one by one on standard error; beyond, a count.
+const SKIPPED_SHOWN: usize = 10;
+
+/// Says on standard error what the plan could not use, and why.
+fn report_skipped(skipped: &[Skipped]) {
+    for item in skipped.iter().take(SKIPPED_SHOWN) {
+        eprintln!("bench-run: skipped {}: {}", item.path.display(), item.why);
+    }
+    if skipped.len() > SKIPPED_SHOWN {
+        eprintln!(
+            "bench-run: skipped {} more files and folders (--list shows what runs)",
+            skipped.len() - SKIPPED_SHOWN
+        );
+    }
+}
+
 /// Set by Ctrl-C / SIGTERM: stop starting runs, kill the running ones.
 static STOP: AtomicBool = AtomicBool::new(false);
 
@@ -173,16 +214,25 @@ impl BenchRunArgs {
         Ok(unique)
     }
 
+    /// The instances folder: `--instances`, else `instances`.
+    fn instances_dir(&self) -> PathBuf {
+        self.instances
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_INSTANCES))
+    }
+
     /// The arguments that reproduce this selection in a job line.
     fn job_args(&self, solvers: &[SolverSpec]) -> Vec<String> {
-        let mut args = vec![
-            "--instances".to_string(),
-            self.instances.display().to_string(),
+        let mut args: Vec<String> = self.files.iter().map(|f| f.display().to_string()).collect();
+        if let Some(dir) = &self.instances {
+            args.extend(["--instances".to_string(), dir.display().to_string()]);
+        }
+        args.extend([
             "--peers".to_string(),
             self.peers.display().to_string(),
             "--time-limit".to_string(),
             format!("{}", self.time_limit),
-        ];
+        ]);
         for family in &self.families {
             args.extend(["--family".to_string(), family.clone()]);
         }
@@ -263,7 +313,9 @@ impl Command for BenchRunArgs {
             solver.check(&tools)?;
         }
         let selection = Selection {
-            instances_dir: self.instances.clone(),
+            files: self.files.clone(),
+            instances_dir: self.instances_dir(),
+            gen_by_default: self.instances.is_none(),
             families: self.families.clone(),
             encodings: self.encodings.clone(),
             filters: self.filter.clone(),
@@ -271,7 +323,26 @@ impl Command for BenchRunArgs {
             solvers: solvers.clone(),
             peers_dir: self.peers.clone(),
         };
-        let mut groups = plan(&selection, &tools)?;
+        let Plan {
+            mut groups,
+            skipped,
+        } = plan(&selection, &tools)?;
+        report_skipped(&skipped);
+        if groups.is_empty() {
+            return Err(Error::Usage(format!(
+                "nothing to run in {}{}",
+                if self.files.is_empty() {
+                    selection.instances_dir.display().to_string()
+                } else {
+                    "the files given".to_string()
+                },
+                if self.filter.is_empty() && self.families.is_empty() && skipped.is_empty() {
+                    String::new()
+                } else {
+                    " (see what was skipped above, and --family, --filter, --encoding)".to_string()
+                }
+            )));
+        }
         let mut out = io::stdout();
         if let Some(dir) = &self.emit_jobs {
             let common = self.job_args(&solvers);
@@ -338,9 +409,9 @@ impl Command for BenchRunArgs {
             repeat: self.repeat,
             unavailable_peers: Default::default(),
         };
-        // A second handler cannot be installed (only in tests calling run
-        // twice); the runs then simply cannot be interrupted cleanly.
-        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
+        // Ctrl-C, SIGTERM or SIGHUP: no new run starts, and the watchdogs
+        // end the running stages with their children.
+        crate::children::on_signal(|| STOP.store(true, Ordering::SeqCst));
         let bar = if std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::new(0);
             if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -378,7 +449,18 @@ impl Command for BenchRunArgs {
                 ""
             }
         );
-        Ok(if summary.interrupted { 130 } else { 0 })
+        if summary.interrupted {
+            return Ok(130);
+        }
+        if summary.runs > 0 && summary.errors == summary.runs {
+            return Err(Error::Solver(format!(
+                "every run failed ({} ERROR rows in {}; the reasons are above and in the \
+                 message column)",
+                summary.errors,
+                self.csv.display()
+            )));
+        }
+        Ok(0)
     }
 }
 
@@ -449,7 +531,7 @@ pub struct BenchReportArgs {
 
     /// The folder of instance families, whose bench.conf gives the pivot
     /// view its targets, known answers and baseline.
-    #[arg(long, value_name = "DIR", default_value = "instances")]
+    #[arg(long, value_name = "DIR", default_value = DEFAULT_INSTANCES)]
     pub instances: PathBuf,
 
     /// Write the table into this Markdown file between the section's

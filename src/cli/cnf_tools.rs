@@ -1,11 +1,11 @@
 //! `cnf-names`, `cnf-dimacs`, `cnf-stats` and `model-names`: the helpers
 //! for reading formulas and models as a person.
 
-use super::Command;
+use super::{exit, Command};
 use crate::dimacs::ReadOptions;
-use crate::error::{IoContext, Result};
+use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
-use crate::model::read_model_stream;
+use crate::model::{read_model_stream, Status};
 use crate::{readable, stats};
 use clap::Parser;
 use std::io::Write;
@@ -101,6 +101,9 @@ pub struct StatsArgs {
 
 impl Command for StatsArgs {
     const NAME: &'static str = "cnf-stats";
+    fn json(&self) -> bool {
+        self.json
+    }
     fn run(self) -> Result<u8> {
         let mut input = Input::open(&self.input)?;
         let stats = stats::compute(
@@ -124,14 +127,19 @@ impl Command for StatsArgs {
 /// Print the true named variables of each solution in a model stream.
 ///
 /// The generic decoder: for any family, shows which named variables a
-/// solution sets true, one solution a line (`--lines`: one name a line).
-/// Exits 0 when there was a solution, 20 when the stream says there is
-/// none.
+/// solution sets true, one solution a line (`--one-per-line`: one name a
+/// line). A solver's bare result file (MiniSat's `SAT` and literals)
+/// needs the formula it answers, `--cnf FILE`.
 #[derive(Debug, Parser)]
 #[command(
     name = "model-names",
     version,
-    after_help = "Example:\n  cnf-gen queens 8 | solve --all | model-names | head"
+    after_help = "Examples:\n  \
+        cnf-gen queens 8 | solve --all | model-names | head\n  \
+        cnf-gen queens 8 > q.cnf; minisat q.cnf q.out; model-names --cnf q.cnf q.out\n\n\
+        Exit status: 0 solutions printed, 20 no solution, 30 unknown (no answer, e.g. solve's \
+        time limit), 1 bad input (a model that does not fit its formula, a result file without \
+        its formula)."
 )]
 pub struct ModelNamesArgs {
     /// The model stream from `solve` (`-` for standard input), or a MiniSat
@@ -140,10 +148,11 @@ pub struct ModelNamesArgs {
     pub input: PathBuf,
     /// The CNF the model belongs to (for result files without a header);
     /// the model is checked against it.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub cnf: Option<PathBuf>,
-    /// One name a line, solutions separated by a blank line.
-    #[arg(long)]
+    /// One name a line, solutions separated by a blank line (`--lines` is
+    /// the older name).
+    #[arg(long = "one-per-line", alias = "lines")]
     pub lines: bool,
 }
 
@@ -151,22 +160,60 @@ impl Command for ModelNamesArgs {
     const NAME: &'static str = "model-names";
     fn run(self) -> Result<u8> {
         let mut input = Input::open(&self.input)?;
+        // An input that is no model stream (a puzzle, a formula) gets a hint.
+        let (source, head) = (input.name.clone(), input.head());
+        self.print(input)
+            .map_err(|e| super::doors::explain(e, Self::NAME, &source, &head))
+    }
+}
+
+impl ModelNamesArgs {
+    /// Reads the stream and prints the names.
+    fn print(&self, mut input: Input) -> Result<u8> {
         let mut stream = read_model_stream(&mut input)?;
         if let Some(cnf) = &self.cnf {
             stream.check_against_cnf(cnf)?;
         }
         let mut out = io::stdout();
         if stream.solutions.is_empty() {
-            let status = stream.status.map_or("no answer", |s| s.as_str());
-            writeln!(out, "no solution ({status})").with_name(io::STDOUT_NAME)?;
+            let (verdict, code) = match (&stream.model_count, stream.status) {
+                (Some(count), _) if count != "0" => (
+                    format!("{count} solutions (counted: no models to name)"),
+                    exit::SOLVED,
+                ),
+                (_, Some(Status::Unsatisfiable)) => {
+                    ("no solution (UNSATISFIABLE)".to_string(), exit::NO_SOLUTION)
+                }
+                _ => (
+                    "no answer (UNKNOWN: the solver gave up, e.g. at solve's time limit)"
+                        .to_string(),
+                    exit::UNKNOWN,
+                ),
+            };
+            writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
             out.flush().with_name(io::STDOUT_NAME)?;
-            return Ok(
-                if stream.status == Some(crate::model::Status::Unsatisfiable) {
-                    20
-                } else {
-                    1
-                },
-            );
+            return Ok(code);
+        }
+        if stream.meta.names.is_empty() {
+            return Err(match &self.cnf {
+                None if stream.lacks_formula() => Error::parse(
+                    &stream.source,
+                    1,
+                    "no header naming the variables: this is a bare solver result, without \
+                     its formula; give the CNF it was solved from with --cnf FILE",
+                ),
+                None => Error::parse(
+                    &stream.source,
+                    1,
+                    "the formula names no variable (no 'c var' lines), so there are no \
+                     names to show; the model is in the 'v' lines",
+                ),
+                Some(cnf) => Error::Usage(format!(
+                    "{}: the formula names no variable (no 'c var' lines), so there are no \
+                     names to show; the model is in the result file",
+                    cnf.display()
+                )),
+            });
         }
         for solution in &stream.solutions {
             let names: Vec<&str> = stream
@@ -184,6 +231,6 @@ impl Command for ModelNamesArgs {
             }
         }
         out.flush().with_name(io::STDOUT_NAME)?;
-        Ok(0)
+        Ok(exit::SOLVED)
     }
 }

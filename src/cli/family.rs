@@ -1,8 +1,10 @@
 //! The generic `encode-<family>` and `decode-<family>` commands.
 
+use super::exit;
 use crate::cnf::Metadata;
 use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
+use crate::explain::Detail;
 use crate::family::{Assignment, Family};
 use crate::io::{self, Input};
 use crate::model::{read_model_stream_with, Status};
@@ -16,8 +18,9 @@ use std::process::ExitCode;
 /// Arguments of `encode-<family>`.
 #[derive(Debug, Parser)]
 pub struct EncodeArgs<O: Args> {
-    /// The puzzle file (`-` for standard input; some families also take
-    /// the puzzle itself, e.g. a word grid's letters).
+    /// The puzzle file (`-` for standard input), or the puzzle itself: a
+    /// puzz.link URL (Numberlink, nonograms, sudokus), a word grid's
+    /// letters.
     #[arg(default_value = "-")]
     pub input: PathBuf,
     /// The family's options.
@@ -60,9 +63,12 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
 
     /// After "no solution", name a smallest set of the puzzle's parts
     /// (clues, lines, slots...) that cannot hold together, found by solving
-    /// again; `--explain false` prints the verdict alone, at once.
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub explain: bool,
+    /// again: `summary` cuts long lists to their first items (counting the
+    /// rest), `full` lists every item, `none` prints the verdict alone, at
+    /// once (`true` and `false` are the older spellings of `summary` and
+    /// `none`). The JSON holds the full explanation.
+    #[arg(long, value_enum, default_value_t = Detail::Summary, value_name = "HOW")]
+    pub explain: Detail,
 }
 
 /// Parses the command line of a family command under its own name; returns
@@ -71,26 +77,12 @@ pub struct DecodeArgs<S: clap::ValueEnum + Clone + Send + Sync + 'static> {
 fn parse_args<T: Parser>(
     command: clap::Command,
 ) -> std::result::Result<(T, clap::ArgMatches), ExitCode> {
-    let matches = command.try_get_matches().map_err(|e| {
-        let _ = e.print();
-        ExitCode::from(if e.use_stderr() { 1 } else { 0 })
-    })?;
-    let args = T::from_arg_matches(&matches).map_err(|e| {
-        let _ = e.print();
-        ExitCode::from(1)
-    })?;
+    let name = command.get_name().to_string();
+    let matches = command
+        .try_get_matches()
+        .map_err(|e| super::usage_error(&name, &e))?;
+    let args = T::from_arg_matches(&matches).map_err(|e| super::usage_error(&name, &e))?;
     Ok((args, matches))
-}
-
-fn finish(name: &str, result: Result<u8>) -> ExitCode {
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{name}: {e}");
-            ExitCode::from(1)
-        }
-    }
 }
 
 /// The `main` of `encode-<family>`.
@@ -98,9 +90,10 @@ pub fn encode_main<F: Family>() -> ExitCode {
     let command = encode_command::<F>();
     let name = command.get_name().to_string();
     match parse_args::<EncodeArgs<F::Options>>(command.clone()) {
-        Ok((args, matches)) => finish(
+        Ok((args, matches)) => super::finish(
             &name,
             recorded_options(&command, &matches).and_then(|options| encode::<F>(&args, &options)),
+            false,
         ),
         Err(code) => code,
     }
@@ -132,7 +125,7 @@ pub fn decode_command<F: Family>() -> clap::Command {
             "Decode a model stream into a solved {} puzzle.",
             F::NAME
         ))
-        .after_help(format!("Examples:\n{}", F::EXAMPLES))
+        .after_help(format!("Examples:\n{}\n\n{}", F::EXAMPLES, exit::HELP))
 }
 
 /// The options of an encoder command line as the arguments the header
@@ -233,38 +226,44 @@ fn options_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<F::Op
 }
 
 /// Encodes a puzzle file to standard output; `options` are the encoder's
-/// options as the header records them ([`recorded_options`]).
+/// options as the header records them ([`recorded_options`]). A puzzle
+/// the family cannot read gets a hint when it looks like another
+/// family's (or a picture, or a stream: [`super::doors`]).
 pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> Result<u8> {
+    let command = format!("encode-{}", F::NAME);
     // A name that is no file may be the puzzle itself (a word grid's
     // letters); the family says.
     let argument = (args.input.as_os_str() != "-" && !args.input.exists())
         .then(|| args.input.to_str())
         .flatten();
-    let (source, text) = match F::puzzle_text(argument, &args.options)? {
-        Some(given) => given,
-        None => {
-            let input = Input::open(&args.input)?;
-            let source = input.name.clone();
-            (source, input.read_to_string()?)
-        }
+    // A puzz.link URL in place of a file name is the puzzle itself.
+    let url = argument.filter(|a| crate::puzzlink::is_url(a));
+    let (source, text) = match (F::puzzle_text(argument, &args.options)?, url) {
+        (Some(given), _) => given,
+        (None, Some(url)) => ("<command line>".to_string(), format!("{}\n", url.trim())),
+        (None, None) => super::doors::read_text(&args.input, &command)?,
     };
     let mut out = io::stdout();
-    match F::parts(&source, &text, &args.options)? {
-        None => encode_puzzle::<F>(&mut out, &source, &text, &args.options, &text, options)?,
-        Some(parts) => {
-            for part in parts {
-                let recorded = header_options(options, &part.header_options);
-                encode_puzzle::<F>(
-                    &mut out,
-                    &source,
-                    &text,
-                    &part.options,
-                    &part.text,
-                    &recorded,
-                )?;
+    let mut encode_all = || -> Result<()> {
+        match F::parts(&source, &text, &args.options)? {
+            None => encode_puzzle::<F>(&mut out, &source, &text, &args.options, &text, options),
+            Some(parts) => {
+                for part in parts {
+                    let recorded = header_options(options, &part.header_options);
+                    encode_puzzle::<F>(
+                        &mut out,
+                        &source,
+                        &text,
+                        &part.options,
+                        &part.text,
+                        &recorded,
+                    )?;
+                }
+                Ok(())
             }
         }
-    }
+    };
+    encode_all().map_err(|e| super::doors::explain(e, &command, &source, text.as_bytes()))?;
     Ok(0)
 }
 
@@ -319,7 +318,10 @@ pub fn decode_main<F: Family>() -> ExitCode {
     let command = decode_command::<F>();
     let name = command.get_name().to_string();
     match parse_args::<DecodeArgs<F::Style>>(command) {
-        Ok((args, _)) => finish(&name, decode::<F>(&args)),
+        Ok((args, _)) => {
+            let json = args.json;
+            super::finish(&name, decode::<F>(&args), json)
+        }
         Err(code) => code,
     }
 }
@@ -357,9 +359,10 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
                 source,
                 1,
                 format!(
-                "no 'c family' header: pass the CNF from encode-{} with --cnf, or keep its header",
-                F::NAME
-            ),
+                    "no 'c family' header: this is a bare solver result, without its formula; \
+                     give the CNF it was solved from (the stream of encode-{}) with --cnf FILE",
+                    F::NAME
+                ),
             ))
         }
     }
@@ -376,7 +379,15 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
 /// of several formulas' answers (crate::multi) part by part, each after a
 /// line `puzzle N:`.
 pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
-    let input = Input::open(&args.input)?;
+    let mut input = Input::open(&args.input)?;
+    // An input that is no model stream (a puzzle, a formula) gets a hint.
+    let (source, head) = (input.name.clone(), input.head());
+    decode_parts::<F>(args, input)
+        .map_err(|e| super::doors::explain(e, &format!("decode-{}", F::NAME), &source, &head))
+}
+
+/// [`decode`] once the input is open.
+fn decode_parts<F: Family>(args: &DecodeArgs<F::Style>, input: Input) -> Result<u8> {
     if args.cnf.is_some() {
         return decode_stream::<F>(args, input, &mut io::stdout());
     }
@@ -397,23 +408,22 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
             codes.push(decode_stream::<F>(args, part, &mut first)?);
             continue;
         }
+        // JSON is one document a line, a part each, in order: no headings.
         if number == 2 {
-            writeln!(out, "puzzle 1:").with_name(io::STDOUT_NAME)?;
+            if !args.json {
+                writeln!(out, "puzzle 1:").with_name(io::STDOUT_NAME)?;
+            }
             out.write_all(&first).with_name(io::STDOUT_NAME)?;
             first.clear();
         }
-        writeln!(out, "puzzle {number}:").with_name(io::STDOUT_NAME)?;
+        if !args.json {
+            writeln!(out, "puzzle {number}:").with_name(io::STDOUT_NAME)?;
+        }
         codes.push(decode_stream::<F>(args, part, &mut out)?);
     }
     out.write_all(&first).with_name(io::STDOUT_NAME)?;
     out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(if codes.contains(&1) {
-        1
-    } else if codes.contains(&20) {
-        20
-    } else {
-        0
-    })
+    Ok(exit::combine(&codes))
 }
 
 /// [`decode`] for the answers to one formula, written to `out`.
@@ -498,10 +508,10 @@ fn decode_stream<F: Family>(
             if count > 1 {
                 writeln!(out, "solution {}:", i + 1).with_name(io::STDOUT_NAME)?;
             }
-            out.write_all(F::render(&puzzle, solution, &style).as_bytes())
+            out.write_all(&F::render_bytes(&puzzle, solution, &style)?)
                 .with_name(io::STDOUT_NAME)?;
         } else if machine && i == 0 {
-            out.write_all(F::render(&puzzle, solution, &style).as_bytes())
+            out.write_all(&F::render_bytes(&puzzle, solution, &style)?)
                 .with_name(io::STDOUT_NAME)?;
         }
         if args.png.is_some() || args.svg.is_some() {
@@ -524,7 +534,7 @@ fn decode_stream<F: Family>(
         }
     }
     let unsatisfiable = count == 0 && stream.status == Some(Status::Unsatisfiable);
-    let explanation = if unsatisfiable && args.explain {
+    let explanation = if unsatisfiable && args.explain != Detail::None {
         F::no_solution(&puzzle, &options)
     } else {
         None
@@ -532,7 +542,7 @@ fn decode_stream<F: Family>(
     let verdict = match (count, stream.complete) {
         (0, _) if stream.status == Some(Status::Unsatisfiable) => "no solution".to_string(),
         (0, _) => format!(
-            "no answer ({})",
+            "no answer ({}: the solver gave up, e.g. at solve's time limit)",
             stream.status.map_or("no status", |s| s.as_str())
         ),
         (1, Some(true)) => "unique".to_string(),
@@ -547,7 +557,7 @@ fn decode_stream<F: Family>(
             "count": count,
             "complete": stream.complete,
             "verdict": verdict,
-            "explanation": explanation,
+            "explanation": explanation.as_ref().map(|e| e.render(Detail::Full)),
             "solutions": solutions,
         });
         io::write_json(out, &document)?;
@@ -559,20 +569,22 @@ fn decode_stream<F: Family>(
             ""
         };
         writeln!(err, "decode-{}: {verdict}{more}", F::NAME).with_name(io::STDERR_NAME)?;
-        if let Some(text) = &explanation {
-            err.write_all(text.as_bytes()).with_name(io::STDERR_NAME)?;
+        if let Some(explanation) = &explanation {
+            err.write_all(explanation.render(args.explain).as_bytes())
+                .with_name(io::STDERR_NAME)?;
         }
     } else {
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
-        if let Some(text) = &explanation {
-            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        if let Some(explanation) = &explanation {
+            out.write_all(explanation.render(args.explain).as_bytes())
+                .with_name(io::STDOUT_NAME)?;
         }
     }
     out.flush().with_name(io::STDOUT_NAME)?;
     Ok(match (count, stream.status) {
-        (0, Some(Status::Unsatisfiable)) => 20,
-        (0, _) => 1,
-        _ => 0,
+        (0, Some(Status::Unsatisfiable)) => exit::NO_SOLUTION,
+        (0, _) => exit::UNKNOWN,
+        _ => exit::SOLVED,
     })
 }
 
@@ -647,7 +659,7 @@ fn draw_partial<F: Family>(
         }
     }
     out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(0)
+    Ok(exit::SOLVED)
 }
 
 /// A stream of `solve --count`: the number, nothing to draw.
@@ -669,7 +681,11 @@ fn report_count<F: Family>(args: &DecodeArgs<F::Style>, counted: &str) -> Result
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
     }
     out.flush().with_name(io::STDOUT_NAME)?;
-    Ok(if counted == "0" { 20 } else { 0 })
+    Ok(if counted == "0" {
+        exit::NO_SOLUTION
+    } else {
+        exit::SOLVED
+    })
 }
 
 /// `FILE` for a single solution, else `FILE-N` before the extension.
@@ -730,8 +746,20 @@ mod tests {
         assert_eq!(back.format, nonogram::Format::Picross);
         assert_eq!(back.grid.as_deref(), Some("Two Notes"));
         assert_eq!(back.encoding, nonogram::Encoding::Dfa);
-        assert!(!back.presolve);
+        assert!(!back.presolve());
         assert_eq!(back.amo, crate::builder::AtMostOne::Pairwise);
+        // The flag spelling records itself and reads back the same.
+        let options = recorded::<Nonogram>(&["--no-presolve"]);
+        assert!(
+            options.contains(&"--no-presolve".to_string()),
+            "{options:?}"
+        );
+        let meta = Metadata {
+            options,
+            ..Metadata::default()
+        };
+        let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+        assert!(!back.presolve());
     }
 
     #[test]
@@ -742,9 +770,16 @@ mod tests {
             "{options:?}"
         );
         assert!(
-            options.contains(&"--presolve=true".to_string()),
+            !options.iter().any(|o| o.contains("presolve")),
             "{options:?}"
         );
+        // A header of an older encoder, with the older spelling, still reads.
+        let meta = Metadata {
+            options: vec!["--presolve=true".to_string(), "--encoding=dfa".to_string()],
+            ..Metadata::default()
+        };
+        let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+        assert!(back.presolve());
         for bad in ["--colour=red", "--format=pdf", "format=auto"] {
             let meta = Metadata {
                 options: vec![bad.to_string()],

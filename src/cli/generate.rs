@@ -17,8 +17,14 @@ pub struct Common {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// How many puzzles (puzzle I of a batch is the one of `--seed
-    /// SEED+I-1`); a progress bar shows on a terminal.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    /// SEED+I-1`); a progress bar shows on a terminal. (`--count` is the
+    /// older name; `solve --count` counts solutions.)
+    #[arg(
+        long = "puzzles",
+        alias = "count",
+        default_value_t = 1,
+        value_name = "K"
+    )]
     pub count: usize,
     /// The solver of the uniqueness proofs.
     #[command(flatten)]
@@ -38,7 +44,7 @@ pub struct SolverChoice {
 impl Common {
     fn check(&self) -> Result<()> {
         if self.count == 0 {
-            return Err(Error::Usage("--count must be at least 1".into()));
+            return Err(Error::Usage("--puzzles must be at least 1".into()));
         }
         Ok(())
     }
@@ -49,6 +55,26 @@ fn read(path: &std::path::Path) -> Result<(String, String)> {
     let input = Input::open(path)?;
     let name = input.name.clone();
     Ok((name, input.read_to_string()?))
+}
+
+/// How `generate-rules` writes its puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum RulesFormat {
+    /// The rule language: the input with a new `initial` block.
+    #[default]
+    Rules,
+    /// A puzz.link URL (sudokus of puzz.link's shape only), one a line.
+    Url,
+}
+
+/// How `generate-nonogram` writes its puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum NonogramFormat {
+    /// The `.non` format, the picture as its goal.
+    #[default]
+    Non,
+    /// A puzz.link URL (genre nonogram; black and white only).
+    Url,
 }
 
 /// Remove givens from a solved rule puzzle while its solution stays unique.
@@ -69,7 +95,9 @@ fn read(path: &std::path::Path) -> Result<(String, String)> {
         generate-rules sudoku.txt --symmetry diagonal --seed 7\n  \
         generate-rules sudoku.txt --symmetry none             # each given alone: fewer givens\n  \
         encode-rules sudoku.txt | solve | decode-rules > solved.txt\n  \
-        generate-rules sudoku.txt --solution solved.txt --count 5\n\n\
+        generate-rules sudoku.txt --solution solved.txt --puzzles 5\n  \
+        generate-rules hardest-sudoku.txt --format url     # a puzz.link URL\n  \
+        generate-rules https://puzz.link/p?sudoku/4/4/p --puzzles 3 --format url > urls.txt\n\n\
         Symmetries are of the grid as a player reads it: rows are the layout's lines that have \
         cells, columns the character columns that have cells (box lines and the spaces between \
         cells do not count). Any layout may take any symmetry its cells have; one they lack is \
@@ -77,8 +105,15 @@ fn read(path: &std::path::Path) -> Result<(String, String)> {
 )]
 pub struct RulesArgs {
     /// The puzzle file in the rule language (its rules and layout; its
-    /// givens, if any, only pick the solution).
-    pub puzzle: PathBuf,
+    /// givens, if any, only pick the solution), or a puzz.link sudoku URL
+    /// (as the argument or in the file).
+    #[arg(value_name = "PUZZLE")]
+    pub input: PathBuf,
+    /// How to write the puzzles: in the rule language, or as puzz.link
+    /// URLs (for a sudoku of puzz.link's shape: N x N cells of range
+    /// 1..N, rows, columns and boxes all different, nothing else).
+    #[arg(long, value_enum, default_value_t = RulesFormat::Rules)]
+    pub format: RulesFormat,
     /// The solved grid, as `decode-rules` draws it.
     #[arg(long, value_name = "FILE")]
     pub solution: Option<PathBuf>,
@@ -106,8 +141,27 @@ impl Command for RulesArgs {
     fn run(self) -> Result<u8> {
         use crate::generate::rules;
         self.common.check()?;
-        let (source, text) = read(&self.puzzle)?;
-        let puzzle = crate::rules::Rules::parse(&source, &text, &self.options)?;
+        if self.options.all_puzzles {
+            return Err(Error::Usage(
+                "--all-puzzles: generate-rules starts from one puzzle (--puzzle N picks a URL)"
+                    .into(),
+            ));
+        }
+        let (source, text) = super::exchange::read_puzzle_argument(&self.input)?;
+        // A sudoku URL stands for the rule text of its sudoku, which the
+        // written puzzles rewrite.
+        let index = self.options.puzzle.unwrap_or(1);
+        let text = crate::rules::sudoku_url::expand(&source, &text, index)?.unwrap_or(text);
+        let options = crate::rules::Options {
+            puzzle: None,
+            all_puzzles: false,
+            ..self.options.clone()
+        };
+        let puzzle = crate::rules::Rules::parse(&source, &text, &options)?;
+        if self.format == RulesFormat::Url {
+            // Not a sudoku: said before the givens are searched for.
+            crate::rules::sudoku_url::write(&puzzle, &[])?;
+        }
         let given = match &self.solution {
             Some(path) => {
                 let (name, grid) = read(path)?;
@@ -118,13 +172,13 @@ impl Command for RulesArgs {
         let settings = rules::Settings {
             target: self.target,
             attempts: self.attempts,
-            options: self.options.clone(),
+            options: options.clone(),
             solver: self.common.solver.solver.clone(),
             symmetry: self.symmetry,
         };
         // An error now, before any solving, when the layout lacks it.
         let (symmetry, _) = rules::orbits(&puzzle, self.symmetry)?;
-        let words_file = (source != io::STDIN_NAME).then_some(self.puzzle.as_path());
+        let words_file = (source != io::STDIN_NAME).then_some(self.input.as_path());
         let batch = Batch::new(self.common.count);
         let mut out = io::stdout();
         for index in 0..self.common.count {
@@ -134,9 +188,20 @@ impl Command for RulesArgs {
                 None => rules::random_solution(&puzzle, &settings, seed)?,
             };
             let givens = rules::minimal_givens(&puzzle, &solution, &settings, seed)?;
-            let written = rules::write(
-                &source, &text, &puzzle, &solution, &givens, symmetry, words_file,
-            )?;
+            let written = match self.format {
+                RulesFormat::Rules => {
+                    rules::write(
+                        &source, &text, &puzzle, &solution, &givens, symmetry, words_file,
+                    )?
+                }
+                RulesFormat::Url => {
+                    let mut values = vec![None; solution.len()];
+                    for &cell in &givens {
+                        values[cell] = Some(solution[cell]);
+                    }
+                    crate::rules::sudoku_url::write(&puzzle, &values)? + "\n"
+                }
+            };
             if self.common.count > 1 {
                 writeln!(
                     out,
@@ -148,7 +213,10 @@ impl Command for RulesArgs {
             }
             out.write_all(written.as_bytes())
                 .with_name(io::STDOUT_NAME)?;
-            if self.common.count > 1 && index + 1 < self.common.count {
+            if self.common.count > 1
+                && index + 1 < self.common.count
+                && self.format == RulesFormat::Rules
+            {
                 writeln!(out).with_name(io::STDOUT_NAME)?;
             }
             out.flush().with_name(io::STDOUT_NAME)?;
@@ -180,7 +248,9 @@ impl Command for RulesArgs {
     after_help = "Examples:\n  \
         generate-numberlink 10 10 --seed 7 | encode-numberlink - | solve --max 2 | decode-numberlink\n  \
         generate-numberlink 50 50 --lines 20..60 --format letters\n  \
-        generate-numberlink 15 15 --count 20 --format letters > batch.txt"
+        generate-numberlink 15 15 --puzzles 20 --format letters > batch.txt\n  \
+        generate-numberlink 10 10 --format url     # a puzz.link URL (numlin), unique under its rules\n  \
+        generate-numberlink 8 8 --puzzles 5 --format url > urls.txt; encode-numberlink --all-puzzles urls.txt | solve | decode-numberlink"
 )]
 pub struct NumberlinkArgs {
     /// Grid width (columns).
@@ -193,7 +263,9 @@ pub struct NumberlinkArgs {
     /// Prove uniqueness under the ADC rules, where cells may stay empty.
     #[arg(long)]
     pub allow_empty: bool,
-    /// The puzzle format.
+    /// The puzzle format (`url`: a puzz.link URL of the genre numlin,
+    /// whose rules let cells stay empty and lines run beside themselves;
+    /// the puzzle is made unique under those rules).
     #[arg(long, value_enum, default_value_t = generate::numberlink::PuzzleFormat::Seed)]
     pub format: generate::numberlink::PuzzleFormat,
     /// Random line covers tried per puzzle before giving up.
@@ -222,11 +294,16 @@ impl Command for NumberlinkArgs {
     fn run(self) -> Result<u8> {
         use crate::generate::numberlink;
         self.common.check()?;
+        // A URL states the puzzle under puzz.link's rules (numlin: cells
+        // may stay empty, lines may run beside themselves), so its puzzle
+        // is made unique under those.
+        let url = self.format == numberlink::PuzzleFormat::Url;
         let settings = numberlink::Settings {
             width: self.width,
             height: self.height,
             lines: self.lines,
-            allow_empty: self.allow_empty,
+            allow_empty: self.allow_empty || url,
+            allow_touching: url,
             attempts: self.attempts,
             solver: self.common.solver.solver.clone(),
         };
@@ -237,7 +314,7 @@ impl Command for NumberlinkArgs {
             let generated = numberlink::generate(&settings, seed)?;
             let mut text = String::new();
             if self.common.count > 1 {
-                if index > 0 {
+                if index > 0 && !url {
                     text.push('\n');
                 }
                 text.push_str(&format!(
@@ -271,6 +348,7 @@ impl Command for NumberlinkArgs {
         generate-nonogram picture.png > picture.non\n  \
         generate-nonogram picture.png --threshold 100 --reveal givens.txt > picture.non\n  \
         generate-nonogram flag.png --colours 3 > flag.non\n  \
+        generate-nonogram picture.png --format url     # a puzz.link URL\n  \
         encode-nonogram picture.non | cnf-names | cat - givens.txt | cnf-dimacs | solve --max 2 | decode-nonogram"
 )]
 pub struct NonogramArgs {
@@ -297,6 +375,11 @@ pub struct NonogramArgs {
     /// Random seed (which cells are revealed).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How to write the clues: `.non` (the picture as its goal), or a
+    /// puzz.link URL (black and white only; the URL holds the clues
+    /// alone, so whether they are unique is said on standard error).
+    #[arg(long, value_enum, default_value_t = NonogramFormat::Non)]
+    pub format: NonogramFormat,
     /// The solver of the uniqueness proofs.
     #[command(flatten)]
     pub solver: SolverChoice,
@@ -306,6 +389,11 @@ impl Command for NonogramArgs {
     const NAME: &'static str = "generate-nonogram";
     fn run(self) -> Result<u8> {
         use crate::generate::nonogram;
+        if self.format == NonogramFormat::Url && self.colours.is_some() {
+            return Err(Error::Usage(
+                "--format url: puzz.link's nonogram is black and white; leave out --colours".into(),
+            ));
+        }
         let (picture, colours) = match self.colours {
             Some(count) => nonogram::read_png_colours(&self.image, count)?,
             None => nonogram::read_png(&self.image, self.threshold)?,
@@ -324,7 +412,11 @@ impl Command for NonogramArgs {
             self.solver.solver.as_deref(),
         )?;
         let mut out = io::stdout();
-        out.write_all(nonogram::write_non(&picture, &colours, &title).as_bytes())
+        let written = match self.format {
+            NonogramFormat::Non => nonogram::write_non(&picture, &colours, &title),
+            NonogramFormat::Url => crate::nonogram::url::write(&analysis.puzzle)? + "\n",
+        };
+        out.write_all(written.as_bytes())
             .with_name(io::STDOUT_NAME)?;
         out.flush().with_name(io::STDOUT_NAME)?;
         if let Some(path) = &self.reveal {

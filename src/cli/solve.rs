@@ -5,8 +5,9 @@ use crate::dimacs::{read_formula, read_formula_with, ReadOptions};
 use crate::error::{Error, IoContext, Result};
 use crate::io::{self, Input};
 use crate::multi::Parts;
+use crate::solve::count::{self, CountBy};
 use crate::solve::{portfolio, run, Blocking, Enumeration, SolveOptions};
-use crate::solver::counter::{self, Counter};
+use crate::solver::counter::Counter;
 use crate::solver::crosscheck::{self, run_cross_checked};
 use crate::solver::external::External;
 use crate::solver::proof::ProofRequest;
@@ -36,6 +37,9 @@ use std::time::Duration;
       cnf-gen queens 8 | solve --max 2                  # is it unique?\n  \
       cnf-gen php 6 5 | solve --external minisat        # exit 20\n  \
       cnf-gen cycle-cover 9 | solve                     # WCNF: o lines, optimum\n  \
+      cnf-gen queens 12 | solve --count                 # s mc 14200, enumerated\n  \
+      encode-rules latin-6x6.txt | solve --count --count-by counter --time-limit 600\n  \
+      encode-crossword --pattern p.txt | solve --backbone | decode-crossword   # forced letters\n  \
       encode-crossword --pattern p.txt | solve --portfolio cadical,glucose\n  \
       solve --solver-cmd 'kissat -q' formula.cnf"
 )]
@@ -47,7 +51,8 @@ pub struct SolveArgs {
 
     /// Embedded solver: cadical, minisat, glucose or kissat; or tables
     /// (the family's table constraints, searched by MAC and by BatSat:
-    /// crossword fills, whose header prefers it).
+    /// crossword fills, whose header prefers it for one answer and for
+    /// --backbone).
     #[arg(long, group = "backend", value_name = "NAME")]
     pub solver: Option<String>,
 
@@ -90,16 +95,27 @@ pub struct SolveArgs {
     /// Find the backbone: the projection literals true in every solution
     /// (a puzzle's forced cells). Prints the solutions that witness the
     /// others, then `c backbone LITS 0` lines and `c backbone complete`;
-    /// decoders draw the forced cells and mark the rest undetermined.
+    /// decoders draw the forced cells and mark the rest undetermined. A
+    /// crossword fill's backbone is found by the tables solver, cell by
+    /// cell, as its header prefers.
     #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "count"])]
     pub backbone: bool,
 
-    /// Count the solutions on the projection set with a model counter
-    /// instead of finding them (Ganak, from `pip install pyganak`; or
-    /// --counter-cmd). Prints `s mc N`; exit 10 when there are solutions,
-    /// 20 when none, 0 when the time limit stopped the counter.
-    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "external", "solver_cmd", "json"])]
+    /// Count the solutions on the projection set: enumeration (up to
+    /// 100,000 solutions) races a model counter (Ganak, from `pip install
+    /// pyganak`; or --counter-cmd), and the first exact count wins (see
+    /// --count-by). Prints `s mc N` after a `c counted by ...` line that
+    /// says which; exit 10 when there are solutions, 20 when none, 0 when
+    /// the time limit came first.
+    #[arg(long, conflicts_with_all = ["all", "max", "proof", "check_proof", "cross_check", "external", "solver_cmd"])]
     pub count: bool,
+
+    /// How --count counts: `race` (enumeration against the counter, the
+    /// first exact answer wins: a few thousand solutions are enumerated
+    /// sooner than counted, millions counted), `counter` (the counter
+    /// alone), or `enumeration` (alone, to the end: no counter needed).
+    #[arg(long, value_enum, value_name = "HOW", requires = "count", default_value_t = CountBy::Race)]
+    pub count_by: CountBy,
 
     /// The model counter for --count: a command that reads a DIMACS file
     /// with `c p show` lines (its name is appended) and prints the model
@@ -147,7 +163,9 @@ pub struct SolveArgs {
     #[arg(long)]
     pub check_proof: bool,
 
-    /// Print the result as one JSON document instead of the model stream.
+    /// Print the result as one JSON document (one line, a document per
+    /// formula of the stream) instead of the model stream; an error
+    /// prints a JSON error document too.
     #[arg(long)]
     pub json: bool,
 
@@ -245,8 +263,9 @@ impl SolveArgs {
         }
     }
 
-    /// `--count`: the header, the counter's name, `s mc N` (or `s
-    /// UNKNOWN` at the time limit) and the seconds.
+    /// `--count`: the header, how the count was obtained (`c counted by
+    /// ...`, or `c count stopped: ...`), `s mc N` (or `s UNKNOWN` at the
+    /// time limit) and the seconds.
     fn count_solutions(&self) -> Result<u8> {
         let start = std::time::Instant::now();
         let deadline = self.time_limit()?.map(|t| start + t);
@@ -269,80 +288,92 @@ impl SolveArgs {
                 "--count is for CNF, not WCNF (its soft clauses are no constraints)".into(),
             ));
         }
-        // Counters can take long to see that there is nothing to count
-        // (Ganak needs a minute for the pigeonhole formula php 4 3): an
-        // embedded solver (--solver, or the first) says so first.
-        let checker = match &self.solver {
-            Some(name) => Some(name.as_str()),
-            None => embedded::available().first().copied(),
-        };
-        let unsatisfiable = match checker {
-            Some(name) => match embedded::create(name, &self.solver_option)? {
-                Some(mut solver) => {
-                    solver.reserve(formula.num_vars)?;
-                    for clause in formula.hard.iter() {
-                        solver.add_clause(clause)?;
-                    }
-                    solver.solve(deadline)? == crate::solver::Outcome::Unsat
-                }
-                None => false,
-            },
-            None => false,
-        };
-        let (counted, who) = if unsatisfiable {
-            (
-                Some("0".to_string()),
-                "none (an embedded solver found no solution)".to_string(),
-            )
-        } else {
-            (
-                counter::count(&formula, &counter, deadline)?,
-                counter.description(),
-            )
-        };
-        let mut text = String::new();
-        for line in &formula.header {
-            text.push_str(line);
-            text.push('\n');
+        // The enumeration's solver: --solver, else the header's preferred
+        // one if it can enumerate incrementally, else the first that can.
+        let racers = portfolio::members_available();
+        let solver = match self.solver.as_deref() {
+            Some(name) if self.count_by != CountBy::Counter && !racers.contains(&name) => {
+                return Err(Error::Usage(format!(
+                    "--count enumerates with an incremental embedded solver ({}), not {name}: \
+                     leave out --solver, or count with --count-by counter",
+                    racers.join(", ")
+                )))
+            }
+            Some(name) if racers.contains(&name) => Some(name),
+            _ => formula
+                .meta
+                .prefer_solver
+                .as_deref()
+                .filter(|name| racers.contains(name)),
         }
-        text.push_str(&format!("c counter {who}\n"));
-        let code = match &counted {
-            Some(count) => {
-                text.push_str(&format!("s mc {count}\n"));
-                if count == "0" {
-                    20
-                } else {
-                    10
-                }
-            }
-            None => {
-                text.push_str("s UNKNOWN\n");
-                0
-            }
+        .or(racers.first().copied())
+        .ok_or_else(|| Error::Usage("no incremental embedded solver in this build".into()))?
+        .to_string();
+        let mut options = self.options_for(&solver, false, &formula, &input.name)?;
+        crate::solve::enumeration_options(&solver, &mut options);
+        let enumerator = count::Enumerator { options, solver };
+        let header = formula.header.clone();
+        let counted = count::count(
+            Arc::new(formula),
+            self.count_by,
+            &counter,
+            &enumerator,
+            deadline,
+        )?;
+        let status = match counted.count.as_deref() {
+            Some("0") => crate::model::Status::Unsatisfiable,
+            Some(_) => crate::model::Status::Satisfiable,
+            None => crate::model::Status::Unknown,
         };
-        text.push_str(&format!(
-            "c stat seconds {:.3}\n",
-            start.elapsed().as_secs_f64()
-        ));
+        let seconds = start.elapsed().as_secs_f64();
         let mut out = io::stdout();
-        out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        if self.json {
+            // The keys of every `solve --json` document; the count exactly,
+            // as text, in `model_count` (counts outgrow every integer).
+            let document = serde_json::json!({
+                "status": status.as_str(),
+                "solver": format!("count: {}", counted.how),
+                "count": counted.count.as_deref().and_then(|c| c.parse::<u64>().ok()),
+                "model_count": counted.count,
+                "complete": counted.count.is_some(),
+                "best_cost": null,
+                "seconds": seconds,
+                "models": [],
+                "true_names": [],
+                "stats": { "seconds": seconds },
+            });
+            io::write_json(&mut out, &document)?;
+        } else {
+            let mut text = String::new();
+            for line in &header {
+                text.push_str(line);
+                text.push('\n');
+            }
+            match &counted.count {
+                Some(count) => {
+                    text.push_str(&format!("c counted by {}\ns mc {count}\n", counted.how))
+                }
+                None => text.push_str(&format!("c count stopped: {}\ns UNKNOWN\n", counted.how)),
+            }
+            text.push_str(&format!("c stat seconds {seconds:.3}\n"));
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        }
         out.flush().with_name(io::STDOUT_NAME)?;
-        Ok(code)
+        Ok(status.exit_code())
     }
 }
 
 impl SolveArgs {
     /// `--solver tables` finds models (one, or more with `--all` and
-    /// `--max`), without solver options.
+    /// `--max`) and backbones, without solver options.
     fn check_tables_question(&self) -> Result<()> {
-        if self.backbone
-            || self.count
+        if self.count
             || self.cross_check.is_some()
             || self.proof.is_some()
             || !self.solver_option.is_empty()
         {
             return Err(Error::Usage(
-                "--solver tables finds models: no --backbone, --count, --cross-check, --proof \
+                "--solver tables finds models and backbones: no --count, --cross-check, --proof \
                  or --solver-option"
                     .into(),
             ));
@@ -401,16 +432,29 @@ fn delegate_to_kissat() -> Result<u8> {
                 .into(),
         )
     })?;
-    let status = std::process::Command::new(&program)
-        .args(std::env::args_os().skip(1))
-        .status()
-        .map_err(|e| Error::Solver(format!("cannot run {}: {e}", program.display())))?;
-    Ok(status.code().map_or(1, |c| c.clamp(0, 255) as u8))
+    // In a process group of its own, registered: a signal to solve ends it
+    // (and it ends its own external solver first).
+    let cannot =
+        |e: std::io::Error| Error::Solver(format!("cannot run {}: {e}", program.display()));
+    let mut child = crate::children::spawn(
+        std::process::Command::new(&program).args(std::env::args_os().skip(1)),
+    )
+    .map_err(cannot)?;
+    let status = child.wait_timeout(None).map_err(cannot)?;
+    Ok(status
+        .and_then(|s| s.code())
+        .map_or(1, |c| c.clamp(0, 255) as u8))
 }
 
 impl Command for SolveArgs {
     const NAME: &'static str = "solve";
+    fn json(&self) -> bool {
+        self.json
+    }
     fn run(self) -> Result<u8> {
+        // Ctrl-C, SIGTERM or SIGHUP end every process solve started (an
+        // external solver, the model counter, solve-kissat) with it.
+        crate::children::exit_on_signal(Self::NAME);
         if self.list_solvers {
             return self.list_solvers();
         }
@@ -475,9 +519,13 @@ impl Command for SolveArgs {
         };
         // One formula after the other (crate::multi): a single formula's
         // stream is one part.
-        let mut parts = Parts::new(Input::open(&self.input)?);
+        let mut input = Input::open(&self.input)?;
+        // An input that is no formula (a puzzle, a model stream) gets a hint.
+        let (source, head) = (input.name.clone(), input.head());
+        let wrong_door = |e: Error| super::doors::explain(e, Self::NAME, &source, &head);
+        let mut parts = Parts::new(input);
         let mut statuses = Vec::new();
-        while let Some(mut input) = parts.next_part()? {
+        while let Some(mut input) = parts.next_part().map_err(wrong_door)? {
             if parts.count() > 1 && proof.is_some() {
                 return Err(Error::Usage(format!(
                     "{}: --proof and --check-proof take one formula, and this stream holds several",
@@ -485,7 +533,8 @@ impl Command for SolveArgs {
                 )));
             }
             // Whether the tables solver answers a formula with this header:
-            // asked for, or preferred by the header for one answer.
+            // asked for, or preferred by the header for one answer or the
+            // backbone.
             let header_solver_of = |meta: &crate::cnf::Metadata| -> Option<String> {
                 meta.prefer_solver.clone().filter(|_| {
                     self.solver.is_none()
@@ -523,7 +572,8 @@ impl Command for SolveArgs {
                     relaxed: self.relaxed,
                 },
                 Some(&mut start_early),
-            )?;
+            )
+            .map_err(wrong_door)?;
             // The encoder's preferred solver, when the command line names
             // none (and no proof asks for CaDiCaL) and this build has it.
             let header_solver = header_solver_of(&formula.meta);
@@ -576,13 +626,10 @@ impl Command for SolveArgs {
                 Some(name) => self.options_for(name, false, &formula, &input.name)?,
                 None => self.solver_option.clone(),
             };
-            if enumerating
-                && embedded_name.as_deref() == Some("cadical")
-                && !solver_options.iter().any(|(n, _)| n == "lucky")
-            {
-                // CaDiCaL's "lucky" phases try trivial assignments before every
-                // search; with thousands of calls that dominates.
-                solver_options.push(("lucky".to_string(), 0));
+            if enumerating {
+                if let Some(name) = embedded_name.as_deref() {
+                    crate::solve::enumeration_options(name, &mut solver_options);
+                }
             }
             let mut factory = || -> Result<Box<dyn Backend>> {
                 match (&external, &embedded_name) {

@@ -2,14 +2,16 @@
 //! document: read the pattern, the word list and the groups, place fixed
 //! and random black cells, sample groups.
 
-use super::parse::parse_pattern;
-use super::puzzle::{Mode, Puzzle, Square};
+use super::parse::{clue_key, read_pattern};
+use super::puzzle::{ClueText, Mode, Puzzle, Square};
 use super::slots::slots;
 use super::words::{self, Policy, ScoredWord, DEFAULT_WORDS};
 use super::{groups, theme, Options};
 use crate::error::{Error, Result};
+use crate::error::IoContext;
 use crate::io::Input;
 use std::collections::HashSet;
+use std::io::Read;
 use std::path::Path;
 
 /// The document for `options`, with a source name for messages; `None`
@@ -37,11 +39,11 @@ fn read_text(path: &Path) -> Result<(String, String)> {
 }
 
 /// The word list of `--words` (strict unless `--filter-words`), or the
-/// default Debian list (filtered).
+/// default Debian list (filtered, also when `--words` names it).
 fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
     match &options.words {
         Some(path) => {
-            let policy = if options.filter_words {
+            let policy = if options.filter_words || is_default_list(path) {
                 Policy::Filter
             } else {
                 Policy::Strict
@@ -58,6 +60,18 @@ fn word_list(options: &Options) -> Result<Vec<ScoredWord>> {
             }
             words::read(path, Policy::Filter)
         }
+    }
+}
+
+/// True when `path` is the default list (through any link to it): it is
+/// read as the default is, so that naming it changes nothing.
+fn is_default_list(path: &Path) -> bool {
+    match (
+        std::fs::canonicalize(path),
+        std::fs::canonicalize(DEFAULT_WORDS),
+    ) {
+        (Ok(named), Ok(default)) => named == default,
+        _ => false,
     }
 }
 
@@ -84,18 +98,65 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         (!options.black.is_empty(), "--black"),
         (options.random_black > 0, "--random-black"),
         (options.min_words.is_some(), "--min-words"),
-        (options.maximize.is_some(), "--maximize"),
-        (options.minimize.is_some(), "--minimize"),
+        (options.maximize.is_some(), "--maximise"),
+        (options.minimize.is_some(), "--minimise"),
     ];
     if let Some((_, flag)) = freeform_only.iter().find(|(given, _)| *given) {
         return Err(Error::Usage(format!(
             "{flag} is for freeform grids (--width W --height H), not --pattern"
         )));
     }
-    let (source, text) = read_text(pattern)?;
-    let grid = parse_pattern(&source, &text)?;
+    // Another family's puzzle given as the pattern gets a hint.
+    const COMMAND: &str = "encode-crossword";
+    let mut input = Input::open(pattern)?;
+    let source = input.name.clone();
+    let head = input.head();
+    let mut bytes = Vec::new();
+    input.reader.read_to_end(&mut bytes).with_name(&source)?;
+    let read = read_pattern(&source, &bytes)
+        .map_err(|e| crate::cli::doors::explain(e, COMMAND, &source, &head))?;
+    let grid = read.grid;
     let (rows, cols) = (grid.len(), grid[0].len());
     let found = slots(rows, cols, |r, c| grid[r][c] != Square::Black);
+    let entries: HashSet<(usize, bool)> = found.iter().map(|s| (s.number, s.across)).collect();
+    let mut clues: Vec<ClueText> = Vec::new();
+    let mut add_clue = |clue: ClueText, source: &str, line: usize| -> Result<()> {
+        if !entries.contains(&(clue.number, clue.across)) {
+            return Err(Error::parse(
+                source,
+                line,
+                format!("a clue for {}, which the pattern has no entry for", clue.key()),
+            ));
+        }
+        clues.retain(|c| (c.number, c.across) != (clue.number, clue.across));
+        clues.push(clue);
+        Ok(())
+    };
+    for clue in read.clues {
+        add_clue(clue, &source, 1)?;
+    }
+    if let Some(path) = &options.clues {
+        let (clue_source, text) = read_text(path)?;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            // xd's `A1. clue ~ ANSWER`: the answer is the fill's to find.
+            let text = rest.rsplit_once(" ~ ").map_or(rest, |(clue, _)| clue).trim();
+            let text = text.strip_suffix('~').unwrap_or(text).trim();
+            let clue = clue_key(key, text).ok_or_else(|| {
+                Error::parse(
+                    &clue_source,
+                    i + 1,
+                    format!("'{key}' is no entry: expected A or D and a number, e.g. A1 or D12."),
+                )
+            })?;
+            add_clue(clue, &clue_source, i + 1)?;
+        }
+    }
+    clues.sort_by_key(|c| (c.number, !c.across));
     let mut covered = vec![vec![false; cols]; rows];
     for slot in &found {
         for i in 0..slot.len {
@@ -141,6 +202,7 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         min_score: options.min_score,
         groups,
         min_words: 0,
+        clues,
     })
 }
 
@@ -159,7 +221,9 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
     for &(r, c) in &options.black {
         if r >= height || c >= width {
             return Err(Error::Usage(format!(
-                "--black {r},{c} is outside the {height} x {width} grid (rows, columns from 0)"
+                "--black {},{} is outside the {width} x {height} grid (rows and columns count from 1)",
+                r + 1,
+                c + 1
             )));
         }
         grid[r][c] = Square::Black;
@@ -219,5 +283,6 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
         min_score: options.min_score,
         groups: group_list,
         min_words,
+        clues: Vec::new(),
     })
 }

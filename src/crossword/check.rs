@@ -41,6 +41,11 @@ fn runs(grid: &[Vec<u8>]) -> Vec<Run> {
     found
 }
 
+/// A cell for a person: `(ROW,COLUMN)` counted from 1 (docs/conventions.md).
+fn at(r: usize, c: usize) -> String {
+    format!("({},{})", r + 1, c + 1)
+}
+
 /// Checks `solution` against the rules of `puzzle`; the error says which
 /// rule is broken where.
 pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
@@ -55,14 +60,15 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
     for (r, (row, pattern)) in grid.iter().zip(&puzzle.grid).enumerate() {
         if row.len() != pattern.len() {
             return Err(format!(
-                "row {r} has {} cells, not {}",
+                "row {} has {} cells, not {}",
+                r + 1,
                 row.len(),
                 pattern.len()
             ));
         }
         for (c, (&ch, &square)) in row.iter().zip(pattern).enumerate() {
             if ch != b'#' && !ch.is_ascii_lowercase() {
-                return Err(format!("cell ({r},{c}) holds '{}'", ch as char));
+                return Err(format!("cell {} holds '{}'", at(r, c), ch as char));
             }
             let kept = match square {
                 Square::Black => ch == b'#',
@@ -71,7 +77,8 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
             };
             if !kept {
                 return Err(format!(
-                    "cell ({r},{c}) is '{}' against the pattern",
+                    "cell {} is '{}' against the pattern",
+                    at(r, c),
                     ch as char
                 ));
             }
@@ -96,11 +103,15 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
         let exempt = puzzle.mode == Mode::Fill && given;
         if !(listed.contains(word.as_str()) || exempt) {
             return Err(format!(
-                "'{word}' {direction} at ({r},{c}) is not a listed word"
+                "'{word}' {direction} at {} is not a listed word",
+                at(*r, *c)
             ));
         }
         if !used.insert(word.as_str()) {
-            return Err(format!("'{word}' appears twice ({direction} at ({r},{c}))"));
+            return Err(format!(
+                "'{word}' appears twice ({direction} at {})",
+                at(*r, *c)
+            ));
         }
     }
     if puzzle.mode == Mode::Freeform {
@@ -115,7 +126,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
                     || letter_at(Some(r), c.checked_sub(1))
                     || letter_at(Some(r), Some(c + 1)));
                 if ch != b'#' && alone {
-                    return Err(format!("the letter at ({r},{c}) stands alone"));
+                    return Err(format!("the letter at {} stands alone", at(r, c)));
                 }
             }
         }
@@ -169,7 +180,7 @@ pub fn check_shared_substrings(solution: &Solution, max: usize) -> Result<(), St
                 Some(&other) if other != index => {
                     let describe = |(r, c, across, w): &Run| {
                         let direction = if *across { "across" } else { "down" };
-                        format!("'{w}' {direction} at ({r},{c})")
+                        format!("'{w}' {direction} at {}", at(*r, *c))
                     };
                     return Err(format!(
                         "{} and {} share '{}', more than {max} letters",
@@ -203,6 +214,7 @@ mod tests {
             min_score: None,
             groups: Vec::new(),
             min_words: 0,
+            clues: Vec::new(),
         }
     }
 

@@ -1,11 +1,10 @@
 //! Reads the filled grid from a model: every square's letter, or `#` for
 //! a black square.
 
-use super::puzzle::{Puzzle, Square};
+use super::puzzle::{black_name, cell_name, Puzzle, Square};
 use super::{render, Solution};
 use crate::error::{Error, Result};
 use crate::family::Assignment;
-use crate::names;
 
 /// The solution that `assignment` gives `puzzle`, with the scores of its
 /// entries (an error when the model gives an open square no letter).
@@ -14,14 +13,20 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Solution> 
     for (r, row) in puzzle.grid.iter().enumerate() {
         let mut line = String::with_capacity(row.len());
         for (c, &square) in row.iter().enumerate() {
-            if square == Square::Black || assignment.is_true(&names::call("black", &[&r, &c])) {
+            if square == Square::Black || assignment.is_true(&black_name(r, c)) {
                 line.push('#');
                 continue;
             }
             let letter = (b'a'..=b'z')
                 .map(char::from)
-                .find(|x| assignment.is_true(&names::valued("cell", &[&r, &c], x)))
-                .ok_or_else(|| Error::Check(format!("the model gives cell ({r},{c}) no letter")))?;
+                .find(|x| assignment.is_true(&cell_name(r, c, *x)))
+                .ok_or_else(|| {
+                    Error::Check(format!(
+                        "the model gives cell ({},{}) no letter",
+                        r + 1,
+                        c + 1
+                    ))
+                })?;
             line.push(letter);
         }
         grid.push(line);

@@ -70,10 +70,10 @@
 //! decision on a 15x15 with a large list) cost more than they save on
 //! these formulas, though not in every family's.
 
+use super::puzzle::cell_name;
 use super::graph::{NodeLists, WordGraph};
 use super::slots::{Domains, Slot};
 use crate::builder::{AtMostOne, FormulaBuilder};
-use crate::names;
 use rustsat::types::Lit;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -411,7 +411,7 @@ pub fn encode(
             for x in 0..26u8 {
                 if domains.mask(r, c) & (1 << x) != 0 {
                     let letter = (b'a' + x) as char;
-                    let lit = e.b.named(names::valued("cell", &[&r, &c], &letter));
+                    let lit = e.b.named(cell_name(r, c, letter));
                     e.letters[r * cols + c][x as usize] = Some(lit);
                     lits.push(lit);
                 }
@@ -658,6 +658,7 @@ mod tests {
                 min_score: None,
                 groups: Vec::new(),
                 min_words: 0,
+                clues: Vec::new(),
             };
             mirrored(&domains(&puzzle))
         };
@@ -716,6 +717,7 @@ mod tests {
             min_score: None,
             groups: Vec::new(),
             min_words: 0,
+            clues: Vec::new(),
         };
         let domains = domains(&puzzle);
         for backwards in [false, true] {

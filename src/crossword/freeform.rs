@@ -18,11 +18,11 @@
 //! - each word at most once: one at-most-one over all its placements.
 //! - groups: some placement of some word of each group; `--min-words N`:
 //!   a totalizer over `used(word)` variables.
-//! - objectives as soft clauses (WCNF): `--maximize letters` costs one per
-//!   black cell; `--minimize size` costs the area of the box from the top
+//! - objectives as soft clauses (WCNF): `--maximise letters` costs one per
+//!   black cell; `--minimise size` costs the area of the box from the top
 //!   left corner to the last row and column holding a letter.
 
-use super::puzzle::{Puzzle, Square};
+use super::puzzle::{black_name, cell_name, Puzzle, Square};
 use super::Objective;
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::names;
@@ -55,7 +55,7 @@ pub fn encode(
     let mut letters: Vec<[Option<Lit>; 26]> = vec![[None; 26]; rows * cols];
     for r in 0..rows {
         for c in 0..cols {
-            let dark = b.named(names::call("black", &[&r, &c]));
+            let dark = b.named(black_name(r, c));
             black.push(dark);
             let mut one = vec![dark];
             if puzzle.grid[r][c] == Square::Black {
@@ -63,7 +63,7 @@ pub fn encode(
             } else {
                 for x in (0..26u8).filter(|&x| alphabet[x as usize]) {
                     let letter = (b'a' + x) as char;
-                    let lit = b.named(names::valued("cell", &[&r, &c], &letter));
+                    let lit = b.named(cell_name(r, c, letter));
                     letters[r * cols + c][x as usize] = Some(lit);
                     one.push(lit);
                 }

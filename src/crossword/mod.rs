@@ -33,6 +33,7 @@ pub mod groups;
 pub mod ipuz;
 pub mod parse;
 pub mod prefer;
+pub mod puz;
 pub mod puzzle;
 pub mod relax;
 pub mod render;
@@ -48,17 +49,17 @@ use crate::error::{Error, Result};
 use crate::partial::GridCell;
 use crate::family::{Assignment, Family};
 pub use fill::FillEncoding;
-pub use puzzle::{Mode, Puzzle, Square};
+pub use puzzle::{ClueText, Mode, Puzzle, Square};
 use std::path::PathBuf;
 
-/// What `--maximize` can maximise.
+/// What `--maximise` can maximise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Maximize {
     /// The letters in the grid (the original's letters/cells ratio).
     Letters,
 }
 
-/// What `--minimize` can minimise.
+/// What `--minimise` can minimise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Minimize {
     /// The area of the box from the top-left corner to the last row and
@@ -75,15 +76,17 @@ pub enum Objective {
     Size,
 }
 
-/// Parses `r,c` (0-based row and column).
+/// Parses `R,C`, a row and a column counted from 1, into 0-based indices.
 fn parse_cell(text: &str) -> std::result::Result<(usize, usize), String> {
     let (r, c) = text
         .split_once(',')
         .ok_or_else(|| format!("'{text}' is not ROW,COLUMN"))?;
-    let number = |t: &str| {
-        t.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("'{text}' is not ROW,COLUMN (0-based numbers)"))
+    let number = |t: &str| match t.trim().parse::<usize>() {
+        Ok(0) => Err(format!(
+            "'{text}': rows and columns count from 1 (the top left cell is 1,1)"
+        )),
+        Ok(n) => Ok(n - 1),
+        Err(_) => Err(format!("'{text}' is not ROW,COLUMN (numbers from 1)")),
     };
     Ok((number(r)?, number(c)?))
 }
@@ -92,9 +95,18 @@ fn parse_cell(text: &str) -> std::result::Result<(usize, usize), String> {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Options {
     /// Fill this pattern: one row a line, `#` black, `.` open, letters
-    /// pre-filled.
+    /// pre-filled; or an ipuz document or an Across Lite `.puz` file
+    /// (told by the content), whose blocks, given letters and clues are
+    /// kept.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "height"])]
     pub pattern: Option<PathBuf>,
+    /// Fill: clue texts for the pattern's entries, one a line: `A1 text`,
+    /// `D12. text` (xd's `A1. text ~ ANSWER` too; the answer is not
+    /// read); `#` comments. They add to (or replace) the clues of an ipuz
+    /// or `.puz` pattern and go into `decode-crossword --format puz`,
+    /// `ipuz` and `xd`.
+    #[arg(long, value_name = "FILE", requires = "pattern")]
+    pub clues: Option<PathBuf>,
     /// Freeform: the number of columns.
     #[arg(long, value_name = "W", requires = "height")]
     pub width: Option<usize>,
@@ -103,11 +115,13 @@ pub struct Options {
     pub height: Option<usize>,
     /// The word list: one word a line, or the original generator's JSON
     /// keyed by length. Default: Debian's wamerican list
-    /// (/usr/share/dict/american-english), filtered to a-z.
+    /// (/usr/share/dict/american-english), read as with --filter-words
+    /// (also when named here).
     #[arg(long, value_name = "FILE")]
     pub words: Option<PathBuf>,
-    /// Drop the words of the list that are not all lower-case a-z instead
-    /// of rejecting the list.
+    /// Drop the lines of --words that are not all lower-case a-z (proper
+    /// nouns, possessives such as AA's, accents) instead of rejecting the
+    /// list: for a dictionary such as Debian's word lists.
     #[arg(long)]
     pub filter_words: bool,
     /// Use only the words of score N or more (scored lists: `word;score`
@@ -120,7 +134,15 @@ pub struct Options {
     /// highest scores and widens only the slots that cannot keep them; no
     /// fill or count changes, but finding the first fill takes longer
     /// (docs/crossword-encoding.md).
-    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(
+        long,
+        value_name = "BOOL",
+        num_args = 0..=1,
+        default_value_t = false,
+        default_missing_value = "true",
+        hide_possible_values = true,
+        action = clap::ArgAction::Set
+    )]
     pub prefer_scores: bool,
     /// Theme entries: a word list (plain or scored) whose words are added
     /// with a score above every listed word, so they rank first.
@@ -141,7 +163,8 @@ pub struct Options {
     /// lengths 2-7) from --words with --seed, and use only those words.
     #[arg(long)]
     pub sample_groups: bool,
-    /// Freeform: fixed black cells as ROW,COLUMN (0-based).
+    /// Freeform: fixed black cells as ROW,COLUMN, counted from 1 (e.g.
+    /// `--black 1,1 3,4`).
     #[arg(long, value_name = "R,C", num_args = 1.., value_parser = parse_cell)]
     pub black: Vec<(usize, usize)>,
     /// Freeform: this many black cells at random places (see --seed).
@@ -149,16 +172,16 @@ pub struct Options {
     pub random_black: usize,
     /// Seed for --random-black and --sample-groups: another seed, another
     /// crossword.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
     /// Freeform: at least N words (default 1 without groups, else 0).
     #[arg(long, value_name = "N")]
     pub min_words: Option<usize>,
     /// Freeform: an objective to maximise (WCNF; solve optimises it).
-    #[arg(long, value_enum, conflicts_with = "minimize")]
+    #[arg(long = "maximise", alias = "maximize", value_enum, conflicts_with = "minimize")]
     pub maximize: Option<Maximize>,
     /// Freeform: an objective to minimise (WCNF; solve optimises it).
-    #[arg(long, value_enum)]
+    #[arg(long = "minimise", alias = "minimize", value_enum)]
     pub minimize: Option<Minimize>,
     /// The at-most-one encoding of "each word at most once" (freeform,
     /// and fill with `--encoding selectors`).
@@ -194,8 +217,12 @@ pub enum Style {
     /// An ipuz document (JSON, version 2, kind crossword): numbered grid,
     /// solution, clue lists with empty clue texts.
     Ipuz,
-    /// The xd text format: header, grid, clue lines `A1. ~ ANSWER`.
+    /// The xd text format: header, grid, clue lines `A1. clue ~ ANSWER`.
     Xd,
+    /// An Across Lite `.puz` file (binary, version 1.3, every checksum
+    /// set): the solution, an empty player grid, the clue texts (empty
+    /// where none are given). Redirect it to a file.
+    Puz,
 }
 
 /// One entry of a solved crossword.
@@ -247,7 +274,8 @@ impl Family for Crossword {
     const EXAMPLES: &'static str = "  encode-crossword --pattern grid.txt | solve | decode-crossword\n  \
         encode-crossword --pattern grid.txt --words list.txt | solve | decode-crossword --format grid\n  \
         encode-crossword --width 14 --height 7 --words words.json --sample-groups --seed 1 | solve | decode-crossword\n  \
-        encode-crossword --width 5 --height 5 --words list.txt --maximize letters | solve | decode-crossword --svg x.svg";
+        encode-crossword --width 5 --height 5 --words list.txt --maximise letters | solve | decode-crossword --svg x.svg\n  \
+        encode-crossword --pattern grid.ipuz --clues clues.txt | solve | decode-crossword --format puz > filled.puz";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
@@ -266,7 +294,7 @@ impl Family for Crossword {
             Mode::Fill => {
                 if options.objective().is_some() {
                     return Err(Error::Usage(
-                        "--maximize and --minimize are for freeform grids (--width, --height)"
+                        "--maximise and --minimise are for freeform grids (--width, --height)"
                             .into(),
                     ));
                 }
@@ -311,11 +339,18 @@ impl Family for Crossword {
     }
 
     fn is_machine_format(style: &Style) -> bool {
-        matches!(style, Style::Grid | Style::Ipuz | Style::Xd)
+        matches!(style, Style::Grid | Style::Ipuz | Style::Xd | Style::Puz)
     }
 
-    fn render(_puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
-        render::render(solution, *style)
+    fn render(puzzle: &Puzzle, solution: &Solution, style: &Style) -> String {
+        render::render(puzzle, solution, *style)
+    }
+
+    fn render_bytes(puzzle: &Puzzle, solution: &Solution, style: &Style) -> Result<Vec<u8>> {
+        match style {
+            Style::Puz => puz::write(puzzle, solution),
+            _ => Ok(render::render(puzzle, solution, *style).into_bytes()),
+        }
     }
 
     fn svg(_puzzle: &Puzzle, solution: &Solution) -> String {
@@ -335,14 +370,14 @@ impl Family for Crossword {
             .collect()
     }
 
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<crate::explain::Explanation> {
         let mut text = render::why_no_fill(&puzzle.usable());
         if let (Mode::Fill, Some(min)) = (puzzle.mode, puzzle.min_score) {
             let relaxed = relax::lower_min_score(puzzle, options, relax::RELAX_TIME)
                 .ok()
                 .flatten()
                 .unwrap_or(relax::Relaxed::Unknown);
-            text.push_str(&relax::describe(relaxed, min));
+            text.push_text(relax::describe(relaxed, min));
         }
         Some(text)
     }

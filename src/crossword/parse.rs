@@ -1,9 +1,46 @@
 //! Reads pattern files and the self-contained document (its form is
 //! described in [`super::puzzle`]), with `file:line` errors.
 
-use super::puzzle::{Mode, Puzzle, Square};
+use super::puzzle::{ClueText, Mode, Puzzle, Square};
 use super::words::{split_score, DEFAULT_SCORE};
 use crate::error::{Error, Result};
+
+/// A pattern read from a file: its squares, and the clue texts the file
+/// gives its entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pattern {
+    /// The squares, row by row.
+    pub grid: Vec<Vec<Square>>,
+    /// The clue texts, by entry.
+    pub clues: Vec<ClueText>,
+}
+
+/// Reads a pattern file in any of its formats, told by the content: an
+/// Across Lite `.puz` file ([`super::puz`]), an ipuz document
+/// ([`super::ipuz`]: `{`, or `ipuz(` as ipuz's JSONP form), else a text
+/// pattern ([`parse_pattern`]).
+pub fn read_pattern(source: &str, bytes: &[u8]) -> Result<Pattern> {
+    if super::puz::is_puz(bytes) {
+        return super::puz::read(source, bytes);
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        Error::parse(
+            source,
+            line,
+            "the pattern is neither text (UTF-8) nor an Across Lite .puz file",
+        )
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let start = text.trim_start();
+    if start.starts_with('{') || start.starts_with("ipuz(") {
+        return super::ipuz::read(source, text);
+    }
+    Ok(Pattern {
+        grid: parse_pattern(source, text)?,
+        clues: Vec::new(),
+    })
+}
 
 /// Parses a pattern: one row a line, `#` black, `.` open, letters
 /// pre-filled (upper case is folded); trailing blank lines are ignored.
@@ -97,10 +134,11 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
     let mut groups = Vec::new();
     let mut words = Vec::new();
     let mut scores = Vec::new();
+    let mut clues = Vec::new();
     for (number, line) in lines {
         let trimmed = line.trim();
         match trimmed {
-            "[grid]" | "[groups]" | "[words]" => {
+            "[grid]" | "[groups]" | "[words]" | "[clues]" => {
                 section = trimmed;
                 continue;
             }
@@ -122,6 +160,19 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
                 })?;
             }
             "[grid]" => grid_lines.push((number, line)),
+            "[clues]" => {
+                if !trimmed.is_empty() {
+                    let (key, text) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
+                    let clue = clue_key(key, text.trim()).ok_or_else(|| {
+                        Error::parse(
+                            source,
+                            number,
+                            format!("'{key}' is no entry: expected A or D and a number, e.g. A1"),
+                        )
+                    })?;
+                    clues.push(clue);
+                }
+            }
             "[groups]" => groups.push(
                 trimmed
                     .split_whitespace()
@@ -147,6 +198,34 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
         min_score,
         groups,
         min_words,
+        clues,
+    })
+}
+
+/// The clue of the entry `key` (`A12`, `D3`; also `12A`, `3d`, and with
+/// a trailing `.` as xd writes it) with `text`; `None` when `key` names
+/// no entry.
+pub fn clue_key(key: &str, text: &str) -> Option<ClueText> {
+    let key = key.strip_suffix('.').unwrap_or(key);
+    let direction = |c: char| match c.to_ascii_uppercase() {
+        'A' => Some(true),
+        'D' => Some(false),
+        _ => None,
+    };
+    let first = key.chars().next()?;
+    let last = key.chars().last()?;
+    let (across, digits) = if let Some(across) = direction(first) {
+        (across, &key[1..])
+    } else {
+        (direction(last)?, &key[..key.len() - 1])
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(ClueText {
+        number: digits.parse().ok().filter(|&n| n > 0)?,
+        across,
+        text: text.to_string(),
     })
 }
 
@@ -176,6 +255,7 @@ mod tests {
             min_score: Some(60),
             groups: vec![vec!["cat".into(), "at".into()]],
             min_words: 2,
+            clues: Vec::new(),
         };
         let document = puzzle.to_document();
         assert!(document.contains("cat;70\nat\n"), "{document}");

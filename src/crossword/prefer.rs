@@ -1,4 +1,4 @@
-//! Preferring higher-scored words in a fill (`--prefer-scores true`; off by
+//! Preferring higher-scored words in a fill (`--prefer-scores`; off by
 //! default): a relaxation ladder per slot whose candidates have different
 //! scores.
 //!
@@ -24,10 +24,9 @@
 //! the higher-scored words wherever they fit. A plain list (one score)
 //! adds nothing.
 
-use super::puzzle::Puzzle;
+use super::puzzle::{cell_name, Puzzle};
 use super::slots::{Domains, Slot};
 use crate::builder::FormulaBuilder;
-use crate::names;
 use rustsat::types::Lit;
 
 /// Rungs a slot gets at most (its highest score levels).
@@ -126,7 +125,7 @@ fn letter_literals(b: &FormulaBuilder, slot: &Slot, word: &[u8]) -> Option<Vec<L
         .enumerate()
         .map(|(i, &x)| {
             let (r, c) = slot.cell(i);
-            b.lookup(&names::valued("cell", &[&r, &c], &(x as char)))
+            b.lookup(&cell_name(r, c, x as char))
         })
         .collect()
 }

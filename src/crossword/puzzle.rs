@@ -17,6 +17,8 @@
 //! [words]
 //! cat
 //! dog;70
+//! [clues]                 (only when clues are given)
+//! A1 Feline friend
 //! ```
 //!
 //! Grid rows use `#` for a black cell, `.` for an open cell and a letter
@@ -26,9 +28,12 @@
 //! ([`super::words::DEFAULT_SCORE`]), so a list without scores gives the
 //! same document as before scores existed. The document keeps the words
 //! below `min-score` (the decoder tells whether a lower minimum would make
-//! a pattern fillable); [`Puzzle::usable`] drops them.
+//! a pattern fillable); [`Puzzle::usable`] drops them. Clue texts (from an
+//! `.ipuz` or `.puz` pattern, or `--clues FILE`) are kept by entry, `A` or
+//! `D` and its number, for the decoder's `.puz`, ipuz and xd files.
 
 use super::words::DEFAULT_SCORE;
+use crate::names;
 
 /// What is asked of the solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -60,6 +65,24 @@ pub enum Square {
     Letter(u8),
 }
 
+/// The clue text of one entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClueText {
+    /// The entry's number.
+    pub number: usize,
+    /// Across (`A`) or down (`D`).
+    pub across: bool,
+    /// The clue, one line of text.
+    pub text: String,
+}
+
+impl ClueText {
+    /// `A12` or `D3`.
+    pub fn key(&self) -> String {
+        format!("{}{}", if self.across { 'A' } else { 'D' }, self.number)
+    }
+}
+
 /// A parsed crossword puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -78,6 +101,8 @@ pub struct Puzzle {
     pub groups: Vec<Vec<String>>,
     /// At least this many words must appear (freeform).
     pub min_words: usize,
+    /// The clue texts given for entries of the pattern (fill).
+    pub clues: Vec<ClueText>,
 }
 
 impl Puzzle {
@@ -114,6 +139,14 @@ impl Puzzle {
         }
     }
 
+    /// The clue text given for the entry `number` across or down.
+    pub fn clue(&self, number: usize, across: bool) -> Option<&str> {
+        self.clues
+            .iter()
+            .find(|c| c.number == number && c.across == across)
+            .map(|c| c.text.as_str())
+    }
+
     /// The self-contained document (see the module documentation).
     pub fn to_document(&self) -> String {
         let mut text = format!(
@@ -143,8 +176,27 @@ impl Puzzle {
             }
             text.push('\n');
         }
+        if !self.clues.is_empty() {
+            text.push_str("[clues]\n");
+            for clue in &self.clues {
+                text.push_str(&format!("{} {}\n", clue.key(), clue.text));
+            }
+        }
         text
     }
+}
+
+/// The name of the variable "the cell at row `r`, column `c` (0-based
+/// indices) holds `letter`": `cell(R,C)=x`, rows and columns counted from
+/// 1 as in every family's names (docs/conventions.md).
+pub fn cell_name(r: usize, c: usize, letter: char) -> String {
+    names::valued("cell", &[&(r + 1), &(c + 1)], &letter)
+}
+
+/// The name of the variable "the cell at row `r`, column `c` (0-based
+/// indices) is black" of a freeform grid: `black(R,C)`, counted from 1.
+pub fn black_name(r: usize, c: usize) -> String {
+    names::call("black", &[&(r + 1), &(c + 1)])
 }
 
 /// The character of a square in a pattern.

@@ -6,6 +6,7 @@ use super::puzzle::{square_char, Mode, Puzzle, Square};
 use super::slots::{domains, slots};
 use super::{Entry, FillScores, Solution, Style};
 use crate::svg::Svg;
+use crate::explain::Explanation;
 use std::fmt::Write;
 
 /// The solution of a filled grid (`#` black, letters): its entries
@@ -67,12 +68,14 @@ pub fn fill_scores(puzzle: &Puzzle, solution: &Solution) -> Option<FillScores> {
     })
 }
 
-/// Renders a solution in `style`.
-pub fn render(solution: &Solution, style: Style) -> String {
+/// Renders a solution of `puzzle` in `style`. A `.puz` file is bytes
+/// ([`super::puz::write`], which `decode-crossword` writes); as text it
+/// is the same crossword in the xd format.
+pub fn render(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     let mut out = String::new();
     match style {
-        Style::Ipuz => return super::ipuz::render(solution),
-        Style::Xd => return super::xd::render(solution),
+        Style::Ipuz => return super::ipuz::render(puzzle, solution),
+        Style::Xd | Style::Puz => return super::xd::render(puzzle, solution),
         Style::Grid => {
             for row in &solution.grid {
                 out.push_str(row);
@@ -86,12 +89,16 @@ pub fn render(solution: &Solution, style: Style) -> String {
                 out.push('\n');
             }
             for (title, entries) in [("ACROSS", &solution.across), ("DOWN", &solution.down)] {
-                let _ = writeln!(out, "{title} (row,column from 0)");
+                let _ = writeln!(out, "{title} (row,column)");
                 for entry in entries {
+                    // Rows and columns count from 1 (docs/conventions.md).
                     let _ = writeln!(
                         out,
                         "{:>4} ({},{}) {}",
-                        entry.number, entry.row, entry.col, entry.word
+                        entry.number,
+                        entry.row + 1,
+                        entry.col + 1,
+                        entry.word
                     );
                 }
             }
@@ -150,7 +157,7 @@ pub fn svg(solution: &Solution) -> String {
 
 /// Why a puzzle has no fill: the slots no listed word fits at all, else
 /// those left without candidates by their crossings.
-pub fn why_no_fill(puzzle: &Puzzle) -> String {
+pub fn why_no_fill(puzzle: &Puzzle) -> Explanation {
     if puzzle.mode == Mode::Freeform {
         return freeform_reasons(puzzle);
     }
@@ -167,23 +174,27 @@ pub fn why_no_fill(puzzle: &Puzzle) -> String {
     let describe = |s: usize| {
         let slot = found.slots[s];
         format!(
-            "  {} at ({},{}), {} letters, {}\n",
+            "{} at ({},{}), {} letters, {}",
             slot.label(),
-            slot.row,
-            slot.col,
+            slot.row + 1,
+            slot.col + 1,
             slot.len,
             pattern(s)
         )
     };
-    let empty: Vec<usize> = (0..found.slots.len())
+    let slots = |count: usize| match count {
+        1 => "this slot".to_string(),
+        n => format!("these {n} slots"),
+    };
+    let empty: Vec<String> = (0..found.slots.len())
         .filter(|&s| found.initial[s] == 0)
+        .map(describe)
         .collect();
     if !empty.is_empty() {
-        let mut out = String::from("no listed word fits these slots at all:\n");
-        for s in empty {
-            out.push_str(&describe(s));
-        }
-        return out;
+        return Explanation::list(
+            format!("no listed word fits {} at all:", slots(empty.len())),
+            empty,
+        );
     }
     let unplaced: Vec<String> = puzzle
         .groups
@@ -197,31 +208,37 @@ pub fn why_no_fill(puzzle: &Puzzle) -> String {
         .map(|group| group.join(" or "))
         .collect();
     if !unplaced.is_empty() {
-        return format!(
-            "no slot keeps a candidate that fits its crossings for the required theme \
-             words: {}\n",
-            unplaced.join(", ")
+        return Explanation::list(
+            format!(
+                "no slot keeps a candidate that fits its crossings for {} required theme \
+                 word{}:",
+                unplaced.len(),
+                if unplaced.len() == 1 { "" } else { "s" }
+            ),
+            unplaced,
         );
     }
-    let starved: Vec<usize> = (0..found.slots.len())
+    let starved: Vec<String> = (0..found.slots.len())
         .filter(|&s| found.candidates[s].is_empty())
+        .map(describe)
         .collect();
     if !starved.is_empty() {
-        let mut out = String::from(
-            "every slot has listed words of its length and letters, but none that fit \
-             their crossings remain for:\n",
+        return Explanation::list(
+            format!(
+                "every slot has listed words of its length and letters, but none that fit \
+                 their crossings remain for {}:",
+                slots(starved.len())
+            ),
+            starved,
         );
-        for s in starved {
-            out.push_str(&describe(s));
-        }
-        return out;
     }
-    "every slot keeps candidates that fit their crossings; the words cannot be chosen \
-     all together (or all distinct)\n"
-        .to_string()
+    Explanation::text(
+        "every slot keeps candidates that fit their crossings; the words cannot be chosen \
+         all together (or all distinct)",
+    )
 }
 
-fn freeform_reasons(puzzle: &Puzzle) -> String {
+fn freeform_reasons(puzzle: &Puzzle) -> Explanation {
     let missing: Vec<String> = puzzle
         .groups
         .iter()
@@ -229,11 +246,17 @@ fn freeform_reasons(puzzle: &Puzzle) -> String {
         .map(|group| group.join(" "))
         .collect();
     if !missing.is_empty() {
-        return format!(
-            "no word of these groups fits the {} x {} grid: {}\n",
-            puzzle.rows(),
-            puzzle.cols(),
-            missing.join("; ")
+        return Explanation::list(
+            format!(
+                "no word of {} fits the {} x {} grid:",
+                match missing.len() {
+                    1 => "this group".to_string(),
+                    n => format!("these {n} groups"),
+                },
+                puzzle.cols(),
+                puzzle.rows()
+            ),
+            missing,
         );
     }
     let blacks = puzzle
@@ -242,13 +265,13 @@ fn freeform_reasons(puzzle: &Puzzle) -> String {
         .flatten()
         .filter(|&&s| s == Square::Black)
         .count();
-    format!(
+    Explanation::text(format!(
         "no placement of the {} words in the {} x {} grid ({blacks} fixed black cells) \
-         meets every rule (groups: {}, at least {} words)\n",
+         meets every rule (groups: {}, at least {} words)",
         puzzle.words.len(),
-        puzzle.rows(),
         puzzle.cols(),
+        puzzle.rows(),
         puzzle.groups.len(),
         puzzle.min_words
-    )
+    ))
 }

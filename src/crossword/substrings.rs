@@ -22,9 +22,9 @@
 //! The auxiliaries are not named, so fills are still counted as letter
 //! grids.
 
+use super::puzzle::cell_name;
 use super::slots::Domains;
 use crate::builder::{AtMostOne, FormulaBuilder};
-use crate::names;
 use rustsat::types::Lit;
 use std::collections::BTreeMap;
 
@@ -107,7 +107,7 @@ pub fn encode(b: &mut FormulaBuilder, domains: &Domains, max_shared: usize) {
             .enumerate()
             .map(|(i, &x)| {
                 let (r, c) = slot.cell(p + i);
-                b.lookup(&names::valued("cell", &[&r, &c], &(x as char)))
+                b.lookup(&cell_name(r, c, x as char))
                     .map(|letter| !letter)
             })
             .collect()
@@ -165,6 +165,7 @@ mod tests {
             min_score: None,
             groups: Vec::new(),
             min_words: 0,
+            clues: Vec::new(),
         };
         let d = domains(&puzzle);
         let found = places(&d, 2);

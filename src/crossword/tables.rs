@@ -6,10 +6,9 @@
 //! wrote them, as long as nothing else constrains the fill: with theme
 //! groups, shared-substring limits or score ladders there are no tables.
 
-use super::puzzle::{Mode, Puzzle};
+use super::puzzle::{cell_name, Mode, Puzzle};
 use super::slots::{domains, Domains};
 use super::Options;
-use crate::names;
 use crate::solver::tables::{Table, TableSpec};
 use rustsat::types::Var;
 
@@ -53,7 +52,7 @@ fn spec(domains: &Domains, cols: usize, variable: &dyn Fn(&str) -> Option<Var>) 
                     for x in 0..26u8 {
                         if domains.mask(r, c) & (1 << x) != 0 {
                             let letter = (b'a' + x) as char;
-                            values.push((x, variable(&names::valued("cell", &[&r, &c], &letter))?));
+                            values.push((x, variable(&cell_name(r, c, letter))?));
                         }
                     }
                     groups.push(values);

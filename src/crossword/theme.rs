@@ -1,14 +1,14 @@
 //! Theme entries: `--theme FILE` adds its words to the list with a score
 //! above every listed word (one more than the highest list score and than
-//! `--min-score`), so `--prefer-scores true` ranks them first;
+//! `--min-score`), so `--prefer-scores` ranks them first;
 //! `--theme-required` makes every theme word appear (in a fill, each theme
 //! word becomes a group of its own, which [`require_groups`] encodes; a
 //! freeform grid encodes groups itself).
 
+use super::puzzle::cell_name;
 use super::slots::Domains;
 use super::words::ScoredWord;
 use crate::builder::FormulaBuilder;
-use crate::names;
 use rustsat::types::Lit;
 
 /// The score theme words get: one above every score of `list` and above
@@ -55,7 +55,7 @@ pub fn require_groups(b: &mut FormulaBuilder, domains: &Domains, groups: &[Vec<S
                     .enumerate()
                     .map(|(i, &x)| {
                         let (r, c) = slot.cell(i);
-                        b.lookup(&names::valued("cell", &[&r, &c], &(x as char)))
+                        b.lookup(&cell_name(r, c, x as char))
                     })
                     .collect();
                 let Some(letters) = letters else {

@@ -5,10 +5,11 @@
 //!
 //! Words are lower-case a-z. A list named with `--words` must consist of
 //! such words (upper case is folded); with `--filter-words`, and always for
-//! the default Debian list, lines with anything else (proper nouns,
-//! possessives, accents) are dropped instead of rejected. The word of a
-//! scored line is folded to lower case under both policies (scored lists
-//! are crossword lists, usually in capitals, whose case means nothing).
+//! the default Debian list (also when `--words` names it), lines with
+//! anything else (proper nouns, possessives, accents) are dropped instead
+//! of rejected. The word of a scored line is folded to lower case under
+//! both policies (scored lists are crossword lists, usually in capitals,
+//! whose case means nothing).
 //!
 //! Every word has a score: the integer after `;`, or [`DEFAULT_SCORE`] for
 //! a plain line or a JSON list. A score that is not a whole number
@@ -148,7 +149,8 @@ fn parse_plain(source: &str, text: &str, policy: Policy) -> Result<Vec<ScoredWor
                 number,
                 format!(
                     "'{word}' is not a word of letters a-z (one word a line, or \
-                     word;score; --filter-words drops such lines)"
+                     word;score): --filter-words drops such lines, as the default list \
+                     is read (for a dictionary with proper nouns and possessives)"
                 ),
             ));
             break;

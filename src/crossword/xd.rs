@@ -1,15 +1,15 @@
 //! The filled crossword in the xd text format (the plain-text crossword
 //! format of the xd corpus, <https://github.com/century-arcade/xd>):
 //! a metadata header of `Key: value` lines, the grid in capitals with `#`
-//! for blocks, then the clues, one a line as `A1. clue ~ ANSWER` (here
-//! with empty clue texts), Across and Down separated by a blank line;
-//! sections are separated by two blank lines.
+//! for blocks, then the clues, one a line as `A1. clue ~ ANSWER` (the
+//! puzzle's clue texts, empty where it gives none), Across and Down
+//! separated by a blank line; sections are separated by two blank lines.
 
-use super::Solution;
+use super::{Puzzle, Solution};
 use std::fmt::Write;
 
-/// The xd text of `solution`.
-pub fn render(solution: &Solution) -> String {
+/// The xd text of `solution` with `puzzle`'s clue texts.
+pub fn render(puzzle: &Puzzle, solution: &Solution) -> String {
     let mut out = String::new();
     let height = solution.grid.len();
     let width = solution.grid.first().map_or(0, |r| r.len());
@@ -23,9 +23,11 @@ pub fn render(solution: &Solution) -> String {
     out.push_str("\n\n");
     for (prefix, entries) in [("A", &solution.across), ("D", &solution.down)] {
         for entry in entries {
+            let clue = puzzle.clue(entry.number, prefix == "A").unwrap_or("");
+            let clue = if clue.is_empty() { String::new() } else { format!("{clue} ") };
             let _ = writeln!(
                 out,
-                "{prefix}{}. ~ {}",
+                "{prefix}{}. {clue}~ {}",
                 entry.number,
                 entry.word.to_ascii_uppercase()
             );

@@ -175,6 +175,74 @@ fn read_into_in_batches<S: Sink>(
     parser.finish()
 }
 
+/// What [`sniff`] tells of a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sniffed {
+    /// CNF or WCNF.
+    pub kind: Kind,
+    /// Variables and clauses as the `p` line declares them (none in the
+    /// 2022+ WCNF, which has no `p` line).
+    pub declared: Option<(u32, u64)>,
+}
+
+/// The message with which [`Sniffer`] stops the reader once it knows.
+const SNIFFED: &str = "sniffed";
+
+/// A sink that stops the reader at the `p` line or the first hard clause
+/// (the `h` of a 2022+ WCNF), whichever comes first.
+#[derive(Default)]
+struct Sniffer {
+    found: Option<Sniffed>,
+}
+
+impl Sink for Sniffer {
+    fn comment(&mut self, _line: &str, _in_header: bool) -> Result<(), String> {
+        Ok(())
+    }
+    fn problem(&mut self, problem: ProblemLine) -> Result<(), String> {
+        self.found = Some(match problem {
+            ProblemLine::Cnf { vars, clauses } => Sniffed {
+                kind: Kind::Cnf,
+                declared: Some((vars, clauses)),
+            },
+            ProblemLine::OldWcnf { vars, clauses, .. } => Sniffed {
+                kind: Kind::Wcnf,
+                declared: Some((vars, clauses)),
+            },
+        });
+        Err(SNIFFED.into())
+    }
+    fn hard(&mut self, _clause: &[Lit]) -> Result<(), String> {
+        // Before any `p` line, a hard clause is the `h` of a 2022+ WCNF.
+        self.found = Some(Sniffed {
+            kind: Kind::Wcnf,
+            declared: None,
+        });
+        Err(SNIFFED.into())
+    }
+    fn soft(&mut self, _weight: u64, _clause: &[Lit]) -> Result<(), String> {
+        self.hard(&[])
+    }
+}
+
+/// Whether a stream holds a DIMACS CNF or WCNF formula, told from its
+/// first lines exactly as the reader tells it (the comments, then a `p
+/// cnf` or `p wcnf` line, or the first `h` clause of a 2022+ WCNF), and
+/// reading no further. The error says why the stream is none (a text, a
+/// picture, clauses without a `p` line), naming the line.
+pub fn sniff(input: &mut Input) -> Result<Sniffed> {
+    let mut sniffer = Sniffer::default();
+    let read = read_into_in_batches(input, ReadOptions::default(), &mut sniffer, None);
+    match (read, sniffer.found) {
+        (Err(Error::Parse { message, .. }), Some(found)) if message == SNIFFED => Ok(found),
+        (Err(e), _) => Err(e),
+        (Ok(summary), _) => Ok(Sniffed {
+            kind: summary.kind,
+            declared: None,
+        }),
+    }
+}
+
 /// Reads a whole formula with its header.
 pub fn read_formula(input: &mut Input, options: ReadOptions) -> Result<Formula> {
     read_formula_with(input, options, None)

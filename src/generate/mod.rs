@@ -36,7 +36,7 @@ pub fn rng(seed: u64) -> fastrand::Rng {
 }
 
 /// The seed of puzzle `index` (0-based) of a batch started with `seed`:
-/// puzzle `i` of `--seed S --count K` is the puzzle of `--seed S+i`, so a
+/// puzzle `i` of `--seed S --puzzles K` is the puzzle of `--seed S+i`, so a
 /// puzzle of a batch can be made again alone.
 pub fn puzzle_seed(seed: u64, index: usize) -> u64 {
     seed.wrapping_add(index as u64)

@@ -349,8 +349,8 @@ pub fn analyse(
         &puzzle,
         &Config {
             encoding: options.encoding,
-            presolve: options.presolve,
-            probe: options.presolve && !options.no_probe,
+            presolve: options.presolve(),
+            probe: options.presolve() && !options.no_probe,
             amo: options.amo,
         },
     );

@@ -30,6 +30,9 @@ pub struct Settings {
     /// Cells may stay empty in other solutions (ADC rules): uniqueness
     /// is proved under those rules.
     pub allow_empty: bool,
+    /// Lines may run beside themselves in other solutions (the rules of
+    /// puzz.link's Numberlink): uniqueness is proved under those rules.
+    pub allow_touching: bool,
     /// Random line covers tried before giving up.
     pub attempts: usize,
     /// The embedded solver of the uniqueness proofs (`None`: the first of
@@ -103,7 +106,10 @@ pub fn generate(settings: &Settings, seed: u64) -> Result<Generated> {
             h,
             w,
             lines,
-            settings.allow_empty,
+            check::Rules {
+                fill: !settings.allow_empty,
+                strict: !settings.allow_touching,
+            },
             settings.solver.as_deref(),
             &mut rng,
         )?
@@ -350,20 +356,14 @@ fn puzzle_of(rows: usize, cols: usize, lines: &[Line]) -> Puzzle {
     }
 }
 
-/// The encoder's options for the rules asked for.
-fn options(allow_empty: bool) -> Options {
+/// The encoder's options for `rules`.
+fn options(rules: check::Rules) -> Options {
     Options {
-        allow_empty,
+        allow_empty: !rules.fill,
+        allow_touching: !rules.strict,
         puzzle: 1,
+        no_presolve: true,
         ..Options::default()
-    }
-}
-
-/// The rules the checker applies.
-fn rules(allow_empty: bool) -> check::Rules {
-    check::Rules {
-        fill: !allow_empty,
-        strict: true,
     }
 }
 
@@ -380,16 +380,16 @@ fn make_unique(
     rows: usize,
     cols: usize,
     mut lines: Vec<Line>,
-    allow_empty: bool,
+    rules: check::Rules,
     solver_name: Option<&str>,
     rng: &mut fastrand::Rng,
 ) -> Result<Option<Generated>> {
-    let options = options(allow_empty);
+    let options = options(rules);
     let mut cuts = 0;
     loop {
         let puzzle = puzzle_of(rows, cols, &lines);
         let first = solution_of_lines(&puzzle, &lines);
-        check::check(&puzzle, &first, rules(allow_empty)).map_err(|why| {
+        check::check(&puzzle, &first, rules).map_err(|why| {
             Error::Check(format!("a generated line cover breaks the rules: {why}"))
         })?;
         let builder = encode::encode(&puzzle, &options);
@@ -412,7 +412,7 @@ fn make_unique(
                 cuts,
             }));
         };
-        let second = solution(&solver, &puzzle, &second, allow_empty)?;
+        let second = solution(&solver, &puzzle, &second, rules)?;
         if second == first {
             return Err(Error::Check(
                 "the encoding gave the generated lines again after they were ruled out".into(),
@@ -465,10 +465,10 @@ fn solution(
     solver: &Uniqueness,
     puzzle: &Puzzle,
     model: &crate::model::Model,
-    allow_empty: bool,
+    rules: check::Rules,
 ) -> Result<Solution> {
     let solution = solver.with_assignment(model, |a| decode::decode(puzzle, a))?;
-    check::check(puzzle, &solution, rules(allow_empty))
+    check::check(puzzle, &solution, rules)
         .map_err(|why| Error::Check(format!("a solution breaks the rules: {why}")))?;
     Ok(solution)
 }
@@ -515,6 +515,9 @@ pub enum PuzzleFormat {
     Letters,
     /// The ADC 2015 format: `SIZE WxH`, `LINE_NUM n`, `LINE#k (x,y)-(x,y)`.
     Adc,
+    /// A puzz.link URL of the genre `numlin`, one a line (its rules:
+    /// cells may stay empty, lines may run beside themselves).
+    Url,
 }
 
 /// The characters of letter grids, in the order their lines are numbered.
@@ -580,6 +583,10 @@ pub fn write(puzzle: &Puzzle, format: impl Into<PuzzleFormat>) -> Result<String>
                 ));
             }
         }
+        PuzzleFormat::Url => {
+            out.push_str(&crate::numberlink::url::write(puzzle)?);
+            out.push('\n');
+        }
     }
     Ok(out)
 }
@@ -590,6 +597,7 @@ impl From<Format> for PuzzleFormat {
             Format::Seed => PuzzleFormat::Seed,
             Format::Adc => PuzzleFormat::Adc,
             Format::Letters => PuzzleFormat::Letters,
+            Format::Puzzlink(_) => PuzzleFormat::Url,
         }
     }
 }
@@ -631,7 +639,12 @@ mod tests {
             3,
             &[vec![(0, 0), (0, 1), (0, 2)], vec![(1, 0), (1, 1), (1, 2)]],
         );
-        for format in [PuzzleFormat::Seed, PuzzleFormat::Letters, PuzzleFormat::Adc] {
+        for format in [
+            PuzzleFormat::Seed,
+            PuzzleFormat::Letters,
+            PuzzleFormat::Adc,
+            PuzzleFormat::Url,
+        ] {
             let text = write(&puzzle, format).expect("writes");
             let again = crate::numberlink::parse::parse("t", &text, 1).expect("parses");
             assert_eq!(again.pairs, puzzle.pairs, "{text}");

@@ -44,19 +44,19 @@ fn spell(puzzle: &Puzzle, runs: &[(usize, usize)]) -> String {
 pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {
     if grid.height != puzzle.rows.len() || grid.width != puzzle.columns.len() {
         return Err(format!(
-            "the grid is {}x{} but the puzzle is {}x{}",
-            grid.height,
+            "the grid is {}x{} but the puzzle is {}x{} (width x height)",
             grid.width,
-            puzzle.rows.len(),
-            puzzle.columns.len()
+            grid.height,
+            puzzle.columns.len(),
+            puzzle.rows.len()
         ));
     }
     if grid.cells.len() != grid.height * grid.width {
         return Err(format!(
             "the grid has {} cells, not {}x{}",
             grid.cells.len(),
-            grid.height,
-            grid.width
+            grid.width,
+            grid.height
         ));
     }
     if let Some(i) = grid
@@ -144,7 +144,7 @@ mod tests {
             Err("column 1 reads 2 but its clue is 1".to_string())
         );
         let small = grid(&["###", "#.#"]);
-        assert!(check(&puzzle, &small).unwrap_err().contains("3x6"));
+        assert!(check(&puzzle, &small).unwrap_err().contains("6x3"));
     }
 
     #[test]

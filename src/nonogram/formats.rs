@@ -26,6 +26,8 @@
 //!   (default: the first).
 //! - **xml** (webpbn's export format, read by pbnsolve and nonogrid): see
 //!   [`super::xml`].
+//! - **url** (puzz.link's `nonogram`, black and white): see [`super::url`];
+//!   one URL a line, several make a collection (`--puzzle N`).
 //!
 //! Every parser reports errors as `file:line: message`, and [`validate`]
 //! rejects clues that cannot be satisfied on their own (a clue longer than
@@ -60,6 +62,8 @@ pub enum Format {
     Picross,
     /// webpbn's XML export format (`<puzzleset><puzzle>...`).
     Xml,
+    /// puzz.link URLs (genre `nonogram`), one a line.
+    Url,
 }
 
 impl Format {
@@ -72,6 +76,7 @@ impl Format {
             Format::Nin => "nin",
             Format::Picross => "picross",
             Format::Xml => "xml",
+            Format::Url => "url",
         }
     }
 
@@ -84,16 +89,21 @@ impl Format {
             Format::Nin,
             Format::Picross,
             Format::Xml,
+            Format::Url,
         ]
         .into_iter()
         .find(|f| f.as_str() == name)
     }
 }
 
-/// Guesses the format of `text`: `<` first is webpbn XML, `g H W` is
-/// griddler, a `GRID`/`ROWS` line is picross, a first line of two numbers
-/// is nin, anything else with `width`/`rows` keys is non.
+/// Guesses the format of `text`: a puzz.link URL first is a URL list, `<`
+/// first is webpbn XML, `g H W` is griddler, a `GRID`/`ROWS` line is
+/// picross, a first line of two numbers is nin, anything else with
+/// `width`/`rows` keys is non.
 pub fn detect(text: &str) -> Option<Format> {
+    if crate::puzzlink::url_lines(text).is_some() {
+        return Some(Format::Url);
+    }
     if text.trim_start().starts_with('<') {
         return Some(Format::Xml);
     }
@@ -122,6 +132,17 @@ pub fn detect(text: &str) -> Option<Format> {
 /// Parses `text` (read from `source`) in `format`, choosing the picross
 /// grid called `grid` (default: the first), and validates the clues.
 pub fn parse(source: &str, text: &str, format: Format, grid: Option<&str>) -> Result<Puzzle> {
+    parse_selected(source, text, format, grid, 1)
+}
+
+/// [`parse`], choosing URL `puzzle` (1-based) of a URL list.
+pub fn parse_selected(
+    source: &str,
+    text: &str,
+    format: Format,
+    grid: Option<&str>,
+    index: usize,
+) -> Result<Puzzle> {
     if text.trim().is_empty() {
         return Err(Error::parse(source, 1, "the file is empty"));
     }
@@ -131,7 +152,7 @@ pub fn parse(source: &str, text: &str, format: Format, grid: Option<&str>) -> Re
                 source,
                 1,
                 "cannot tell the format (not griddler `g H W`, .non, .nin `W H`, \
-                 picross `GRID` or webpbn XML); use --format",
+                 picross `GRID`, webpbn XML or a puzz.link URL); use --format",
             )
         })?,
         other => other,
@@ -142,7 +163,21 @@ pub fn parse(source: &str, text: &str, format: Format, grid: Option<&str>) -> Re
             format.as_str()
         )));
     }
+    if index != 1 && format != Format::Url {
+        return Err(Error::Usage(format!(
+            "--puzzle selects a URL of a file of puzz.link URLs, but {source} is in {} format",
+            format.as_str()
+        )));
+    }
     let mut puzzle = match format {
+        Format::Url => {
+            let lines = crate::puzzlink::url_lines(text).ok_or_else(|| {
+                Error::parse(source, 1, "--format url: the first line is no puzz.link URL")
+            })?;
+            let (line, url) = crate::puzzlink::pick(source, &lines, index)?;
+            let url = crate::puzzlink::parse(source, line, url)?;
+            return super::url::parse(source, line, &url, text);
+        }
         Format::Griddler => parse_griddler(source, text)?,
         Format::Non => parse_non(source, text)?,
         Format::Nin => parse_nin(source, text)?,

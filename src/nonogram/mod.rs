@@ -11,6 +11,7 @@
 //! - [`formats`]: the clue file formats (griddler, `.non`, `.nin`,
 //!   picross-solver, webpbn XML), detected from the content;
 //! - [`xml`]: the webpbn XML format, read and written;
+//! - [`url`]: puzz.link URLs (genre `nonogram`), read and written;
 //! - [`linesolver`]: the exact line solver and the presolve fixpoint;
 //! - [`colourline`]: the same for colour puzzles;
 //! - [`encode`]: the block-start encoding and the automaton alternative;
@@ -27,8 +28,10 @@ pub mod linesolver;
 mod non;
 pub mod puzzle;
 pub mod render;
+pub mod url;
 pub mod xml;
 
+use crate::explain::{describe_builder, Explanation};
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::Result;
 use crate::partial::GridCell;
@@ -107,10 +110,15 @@ pub struct Options {
     /// How each row and column is tied to its clue.
     #[arg(long, value_enum, default_value_t = Encoding::Starts)]
     pub encoding: Encoding,
-    /// Line-solve to a fixpoint first: fixed cells become unit clauses and
-    /// only block starts that agree with them get variables.
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
-    pub presolve: bool,
+    /// No presolve. By default each line is solved to a fixpoint first:
+    /// fixed cells become unit clauses and only block starts that agree
+    /// with them get variables.
+    #[arg(long)]
+    pub no_presolve: bool,
+    /// The older spelling of --no-presolve: `--presolve false` (or
+    /// `true`), still read from command lines and stream headers.
+    #[arg(long = "presolve", value_name = "BOOL", hide = true, conflicts_with = "no_presolve")]
+    pub presolve_legacy: Option<bool>,
     /// Line solving only: no probing after the presolve's fixpoint (by
     /// default black-and-white puzzles are probed: each undecided cell
     /// tried both ways, keeping what one try refutes or both agree on).
@@ -119,6 +127,14 @@ pub struct Options {
     /// At-most-one encoding of each block's start positions.
     #[arg(long, value_enum, default_value_t = AtMostOne::Ladder)]
     pub amo: AtMostOne,
+    /// Which URL of a file of puzz.link URLs (1-based; default: the
+    /// first).
+    #[arg(long, value_name = "N")]
+    pub puzzle: Option<usize>,
+    /// Every URL of a file of puzz.link URLs, one formula each in one
+    /// stream (`solve` and `decode-nonogram` take them in turn).
+    #[arg(long, conflicts_with = "puzzle")]
+    pub all_puzzles: bool,
 }
 
 impl Default for Options {
@@ -127,10 +143,21 @@ impl Default for Options {
             format: Format::Auto,
             grid: None,
             encoding: Encoding::Starts,
-            presolve: true,
+            no_presolve: false,
+            presolve_legacy: None,
             no_probe: false,
             amo: AtMostOne::Ladder,
+            puzzle: None,
+            all_puzzles: false,
         }
+    }
+}
+
+impl Options {
+    /// Whether the presolve runs: unless `--no-presolve` (or the older
+    /// `--presolve false`).
+    pub fn presolve(&self) -> bool {
+        !self.no_presolve && self.presolve_legacy != Some(false)
     }
 }
 
@@ -138,29 +165,56 @@ impl Default for Options {
 pub struct Nonogram;impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
     const ABOUT: &'static str = "Reads griddler (`g H W`), .non (also colour), .nin, \
-        picross-solver and webpbn XML (also colour) files; the cells cell(r,c) (colour \
-        puzzles: cell(r,c)=COLOUR) are the projection set.";
+        picross-solver and webpbn XML (also colour) files, and puzz.link URLs (genre nonogram; \
+        given as the argument, or one a line in a file: --puzzle N, --all-puzzles); the cells \
+        cell(r,c) (colour puzzles: cell(r,c)=COLOUR) are the projection set.";
     const EXAMPLES: &'static str = "  encode-nonogram dog.non | solve | decode-nonogram\n  \
         encode-nonogram p.non | solve --max 2 | decode-nonogram   # unique?\n  \
         encode-nonogram katakana.txt | solve --all | decode-nonogram --format bits\n  \
         encode-nonogram tests.txt --grid Dots | solve --external minisat | decode-nonogram\n  \
-        encode-nonogram p.non --encoding dfa --presolve false | cnf-stats\n  \
+        encode-nonogram p.non --encoding dfa --no-presolve | cnf-stats\n  \
         encode-nonogram flag.xml | solve --all | decode-nonogram --svg flag.svg   # colour\n  \
-        encode-nonogram p.non | solve | decode-nonogram --format xml > p.xml";
+        encode-nonogram p.non | solve | decode-nonogram --format xml > p.xml\n  \
+        encode-nonogram https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h | solve | decode-nonogram";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Grid;
     type Style = Style;
 
+    fn parts(
+        source_name: &str,
+        text: &str,
+        options: &Options,
+    ) -> Result<Option<Vec<crate::family::Part<Options>>>> {
+        Ok(crate::puzzlink::parts(
+            source_name,
+            text,
+            options.puzzle.unwrap_or(1),
+            options.all_puzzles,
+            |number| Options {
+                puzzle: Some(number),
+                all_puzzles: false,
+                ..options.clone()
+            },
+            &[("puzzle", None), ("all-puzzles", None)],
+        ))
+    }
+
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
-        formats::parse(source_name, text, options.format, options.grid.as_deref())
+        formats::parse_selected(
+            source_name,
+            text,
+            options.format,
+            options.grid.as_deref(),
+            options.puzzle.unwrap_or(1),
+        )
     }
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
         let config = encode::Config {
             encoding: options.encoding,
-            presolve: options.presolve,
-            probe: options.presolve && !options.no_probe,
+            presolve: options.presolve(),
+            probe: options.presolve() && !options.no_probe,
             amo: options.amo,
         };
         if puzzle.is_colour() && options.encoding == Encoding::Dfa {
@@ -201,12 +255,13 @@ pub struct Nonogram;impl Family for Nonogram {
     /// The rows and columns whose clues cannot hold together, found on
     /// the encoding without presolve (which would decide the clash
     /// before any clue is blamed).
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let plain = Options {
-            presolve: false,
+            no_presolve: true,
+            presolve_legacy: None,
             ..options.clone()
         };
-        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+        describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
     fn check(

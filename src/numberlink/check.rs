@@ -19,7 +19,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
     let (rows, cols) = (puzzle.rows, puzzle.cols);
     let grid = &solution.grid;
     if grid.len() != rows || grid.iter().any(|row| row.len() != cols) {
-        return Err(format!("the solution is not a {rows}x{cols} grid"));
+        return Err(format!("the solution is not a {cols}x{rows} grid"));
     }
     let known = |k: usize| puzzle.numbers.contains(&k);
     let at = |r: usize, c: usize| format!("row {}, column {}", r + 1, c + 1);

@@ -8,8 +8,12 @@
 //! `--allow-touching` lets a line run beside itself (the line is then a
 //! path of edges, not a set of cells).
 //!
+//! A puzz.link URL (genres `numlin`, `arukone`) carries its own rules
+//! ([`url`]), which hold whatever the options say: the options can only
+//! loosen them further.
+//!
 //! The parts: [`puzzle`] (the grid and its endpoints), [`parse`] (three
-//! file formats), [`encode`] (the sound
+//! file formats and URLs), [`url`] (puzz.link URLs), [`encode`] (the sound
 //! default encoding), [`seed`] (the original solver's encoding, kept for
 //! comparison), [`decode`] (reading a model by variable name), [`check`]
 //! (the rules, sharing nothing with the encodings) and [`render`].
@@ -28,7 +32,9 @@ pub mod puzzle;
 pub mod render;
 mod route;
 pub mod seed;
+pub mod url;
 
+use crate::explain::{describe_builder, Explanation};
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::family::{Assignment, Family, Part};
@@ -108,21 +114,27 @@ pub struct Options {
     /// The encoding to write.
     #[arg(long, value_enum, default_value_t = Encoding::Rank)]
     pub encoding: Encoding,
-    /// How the rank encoding represents cell colours.
-    #[arg(long, value_enum, default_value_t = Colours::Auto)]
+    /// How the rank encoding represents cell colours (`--colours` is the
+    /// older name).
+    #[arg(long = "colour-encoding", alias = "colours", value_name = "ENCODING", value_enum, default_value_t = Colours::Auto)]
     pub colours: Colours,
-    /// How the rank encoding rules out detached loops.
-    #[arg(long, value_enum, default_value_t = Cycles::Auto)]
+    /// How the rank encoding rules out detached loops (`--cycles` is the
+    /// older name).
+    #[arg(long = "cycle-encoding", alias = "cycles", value_name = "ENCODING", value_enum, default_value_t = Cycles::Auto)]
     pub cycles: Cycles,
     /// With --allow-empty: which relaxation ladders guide the search.
     #[arg(long, value_enum, default_value_t = Ladders::Auto)]
     pub ladders: Ladders,
-    /// Decide forced moves first (a cell with as many possible segments as
-    /// it needs, loops, colours, and under the default rules the corners
-    /// no cell can turn) and add them as clauses; sound under every rule
-    /// set, no answer or count changes.
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
-    pub presolve: bool,
+    /// No presolve. By default forced moves are decided first (a cell
+    /// with as many possible segments as it needs, loops, colours, and
+    /// under the default rules the corners no cell can turn) and added as
+    /// clauses; sound under every rule set, no answer or count changes.
+    #[arg(long)]
+    pub no_presolve: bool,
+    /// The older spelling of --no-presolve: `--presolve false` (or
+    /// `true`), still read from command lines and stream headers.
+    #[arg(long = "presolve", value_name = "BOOL", hide = true, conflicts_with = "no_presolve")]
+    pub presolve_legacy: Option<bool>,
     /// Which puzzle of a multi-puzzle letter-grid file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
@@ -130,6 +142,14 @@ pub struct Options {
     /// in one stream (`solve` and `decode-numberlink` take them in turn).
     #[arg(long)]
     pub all_puzzles: bool,
+}
+
+impl Options {
+    /// Whether the presolve runs: unless `--no-presolve` (or the older
+    /// `--presolve false`).
+    pub fn presolve(&self) -> bool {
+        !self.no_presolve && self.presolve_legacy != Some(false)
+    }
 }
 
 /// How `decode-numberlink` draws a solution.
@@ -168,11 +188,14 @@ pub struct Numberlink;
 impl Family for Numberlink {
     const NAME: &'static str = "numberlink";
     const ABOUT: &'static str = "Reads the seed format (K, N M, grid), the ADC 2015 format \
-        (SIZE WxH, LINE#k) and letter grids (W H, rows; --puzzle N).";
+        (SIZE WxH, LINE#k), letter grids (W H, rows; --puzzle N) and puzz.link URLs (numlin, \
+        arukone; given as the argument, or one a line in a file), whose genre sets the rules.";
     const EXAMPLES: &'static str = "  encode-numberlink p.txt | solve | decode-numberlink\n  \
         encode-numberlink p.txt | solve --max 2 | decode-numberlink\n  \
         encode-numberlink --allow-empty Q08.txt | solve | decode-numberlink --format adc\n  \
-        encode-numberlink p.txt | solve | decode-numberlink --svg p.svg";
+        encode-numberlink p.txt | solve | decode-numberlink --svg p.svg\n  \
+        encode-numberlink https://puzz.link/p?numlin/5/5/1j2h3m1h2j3 | solve --max 2 | decode-numberlink\n  \
+        encode-numberlink --all-puzzles urls.txt | solve | decode-numberlink";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
@@ -186,6 +209,22 @@ impl Family for Numberlink {
         if options.all_puzzles && options.puzzle != 1 {
             return Err(Error::Usage(
                 "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
+            ));
+        }
+        let url_part = |number: usize| Options {
+            puzzle: number,
+            all_puzzles: false,
+            ..options.clone()
+        };
+        let header = [("puzzle", Some("1".to_string())), ("all-puzzles", None)];
+        if crate::puzzlink::url_lines(text).is_some() {
+            return Ok(crate::puzzlink::parts(
+                source_name,
+                text,
+                options.puzzle,
+                options.all_puzzles,
+                url_part,
+                &header,
             ));
         }
         // Empty for the seed and ADC formats (their first line is one
@@ -217,7 +256,7 @@ impl Family for Numberlink {
                     ..options.clone()
                 },
                 text,
-                header_options: vec![("puzzle", Some("1".to_string())), ("all-puzzles", None)],
+                header_options: header.to_vec(),
             }
         };
         Ok(Some(if !options.all_puzzles {
@@ -252,6 +291,7 @@ impl Family for Numberlink {
     }
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
+        let options = &with_puzzle_rules(puzzle, options);
         match options.encoding {
             Encoding::Rank => {
                 let default_rules = !options.allow_empty && !options.allow_touching;
@@ -317,12 +357,13 @@ impl Family for Numberlink {
     /// The lines that cannot all be drawn together, found on the
     /// encoding without presolve (whose forced segments would decide the
     /// clash before any line is blamed).
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let plain = Options {
-            presolve: false,
+            no_presolve: true,
+            presolve_legacy: None,
             ..options.clone()
         };
-        crate::explain::describe_builder(Self::encode(puzzle, &plain).ok()?)
+        describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
     fn check(
@@ -330,6 +371,7 @@ impl Family for Numberlink {
         options: &Options,
         solution: &Solution,
     ) -> std::result::Result<(), String> {
+        let options = &with_puzzle_rules(puzzle, options);
         check::check(
             puzzle,
             solution,
@@ -339,4 +381,17 @@ impl Family for Numberlink {
             },
         )
     }
+}
+
+/// `options` with the rules that the puzzle's own format sets: a
+/// puzz.link genre's ([`url::Genre`]: lines may always run beside
+/// themselves, and cells may stay empty where the genre says so), which
+/// the options can only loosen further.
+pub fn with_puzzle_rules(puzzle: &Puzzle, options: &Options) -> Options {
+    let mut options = options.clone();
+    if let Format::Puzzlink(genre) = puzzle.format {
+        options.allow_touching = true;
+        options.allow_empty |= genre.allows_empty();
+    }
+    options
 }

@@ -12,12 +12,20 @@
 //!   optionally ended by `0 0`. Characters are numbered 1..=K in sorted
 //!   order.
 //!
-//! The format is detected from the content: a first line starting with
-//! `SIZE` is ADC, a first line with one number is the seed format, and a
-//! first line with two numbers (after comments) is Ahle's.
+//! - puzz.link URLs of the genres `numlin` and `arukone` (see
+//!   [`super::url`]), one a line; several make a collection, as letter
+//!   grids do.
+//!
+//! The format is detected from the content: a first line that is a
+//! puzz.link URL is a URL list, a first line starting with `SIZE` is ADC,
+//! a first line with one number is the seed format, and a first line with
+//! two numbers (after comments) is Ahle's.
 
 use super::puzzle::{Cell, Format, Puzzle};
 use crate::error::{Error, Result};
+
+/// The largest number of cells a grid may have.
+pub(super) const MAX_CELLS: usize = 50_000_000;
 
 /// The lines of `text` with their 1-based numbers, CR stripped.
 fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
@@ -27,8 +35,14 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Parses a puzzle; `puzzle_index` (1-based) selects a puzzle of a
-/// multi-puzzle letter-grid file and must be 1 for the other formats.
+/// multi-puzzle letter-grid file or URL list and must be 1 for the other
+/// formats.
 pub fn parse(source: &str, text: &str, puzzle_index: usize) -> Result<Puzzle> {
+    if let Some(lines) = crate::puzzlink::url_lines(text) {
+        let (line, url) = crate::puzzlink::pick(source, &lines, puzzle_index)?;
+        let url = crate::puzzlink::parse(source, line, url)?;
+        return super::url::parse(source, line, &url);
+    }
     let first = numbered_lines(text).find(|(_, l)| {
         let t = l.trim();
         !t.is_empty() && !t.starts_with('#')
@@ -90,7 +104,7 @@ fn check_size(source: &str, line: usize, rows: usize, cols: usize) -> Result<()>
             format!("the grid is {rows}x{cols}: both sides must be at least 1"),
         ));
     }
-    if rows.checked_mul(cols).is_none_or(|n| n > 50_000_000) {
+    if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
         return Err(Error::parse(
             source,
             line,
@@ -104,12 +118,19 @@ fn check_size(source: &str, line: usize, rows: usize, cols: usize) -> Result<()>
 /// Pairs are kept only once seen, so a header that declares millions of
 /// pairs costs nothing until the grid really has them.
 #[derive(Default)]
-struct Endpoints {
+pub(super) struct Endpoints {
     seen: std::collections::BTreeMap<usize, Vec<(Cell, usize)>>,
 }
 
 impl Endpoints {
-    fn add(&mut self, source: &str, line: usize, k: usize, label: &str, cell: Cell) -> Result<()> {
+    pub(super) fn add(
+        &mut self,
+        source: &str,
+        line: usize,
+        k: usize,
+        label: &str,
+        cell: Cell,
+    ) -> Result<()> {
         let list = self.seen.entry(k).or_default();
         if list.len() == 2 {
             return Err(Error::parse(
@@ -128,7 +149,7 @@ impl Endpoints {
 
     /// The pairs that appear, in order of `k`, each with both endpoints;
     /// `label(k)` names pair `k` in errors.
-    fn finish(
+    pub(super) fn finish(
         self,
         source: &str,
         label: impl Fn(usize) -> String,

@@ -11,6 +11,21 @@ pub enum Format {
     Adc,
     /// Thomas Ahle's letter grids.
     Letters,
+    /// A puzz.link URL, whose genre carries its rules
+    /// ([`super::url::Genre`]).
+    Puzzlink(super::url::Genre),
+}
+
+impl Format {
+    /// True when lines are shown by their labels as the puzzle wrote them
+    /// (a letter grid's characters, Arukone's letters) rather than by
+    /// their numbers.
+    pub fn shows_labels(self) -> bool {
+        matches!(
+            self,
+            Format::Letters | Format::Puzzlink(super::url::Genre::Arukone { .. })
+        )
+    }
 }
 
 /// A cell as (row, column), both 0-based.

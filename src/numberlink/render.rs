@@ -1,7 +1,7 @@
 //! Drawing a solution: the seed solver's result format (numbers, then the
 //! line drawing with `─ | ┌ ┐ └ ┘`), the ADC answer format, and SVG.
 
-use super::{Format, Puzzle, Solution, Style};
+use super::{Puzzle, Solution, Style};
 use crate::svg::{round, Svg};
 use std::fmt::Write;
 use std::io::IsTerminal;
@@ -88,7 +88,7 @@ fn table(
 /// letter grid, a number otherwise); an empty cell (`0`) is `.` in a
 /// letter grid and `0` otherwise.
 pub(super) fn label(puzzle: &Puzzle, number: usize) -> String {
-    if puzzle.format != Format::Letters {
+    if !puzzle.format.shows_labels() {
         return number.to_string();
     }
     puzzle

@@ -13,7 +13,8 @@
 //! encoding may grow), [`encode`] (the
 //! CNF), [`decode`] (the cell values read from a model), [`check`] (the rules, sharing nothing with the encoding) and
 //! [`render`] (the solution drawn in the layout, as text and as SVG); [`why`] says why a puzzle
-//! has no solution.
+//! has no solution; [`sudoku_url`] reads and writes sudokus as puzz.link URLs (a URL is
+//! read as the rule text of its sudoku).
 //!
 //! ```text
 //! encode-rules magic-square.txt | solve --all | decode-rules
@@ -29,9 +30,11 @@ pub mod narrow;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod sudoku_url;
 pub mod why;
 pub mod words;
 
+use crate::explain::Explanation;
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
 use crate::partial::GridCell;
@@ -74,6 +77,14 @@ pub struct Options {
     /// decoder needs no word-list file.
     #[arg(long = "embedded-words", value_name = "PATH LENGTH WORD...", hide = true)]
     pub embedded_words: Vec<String>,
+    /// Which URL of a file of puzz.link sudoku URLs (1-based; default:
+    /// the first).
+    #[arg(long, value_name = "N")]
+    pub puzzle: Option<usize>,
+    /// Every URL of a file of puzz.link sudoku URLs, one formula each in
+    /// one stream (`solve` and `decode-rules` take them in turn).
+    #[arg(long, conflicts_with = "puzzle")]
+    pub all_puzzles: bool,
 }
 
 /// How `decode-rules` prints a solution.
@@ -107,18 +118,49 @@ impl Family for Rules {
     const ABOUT: &'static str = "Reads solv-o-matic's rule language: layout, range, rule \
         (sum, prod, permutation, subset, superset, in_order, in_reverse_order, word, distinct), \
         initial. Word lists are found relative to the working directory, then to the \
-        puzzle's folder and the folders above it.";
+        puzzle's folder and the folders above it. A puzz.link sudoku URL (as the argument, or \
+        one a line in a file: --puzzle N, --all-puzzles) is read as the rules of its sudoku.";
     const EXAMPLES: &'static str =
         "  encode-rules magic-square.txt | solve --all | decode-rules\n  \
         encode-rules sudoku.txt | solve --max 2 | decode-rules\n  \
         encode-rules word-square.txt | solve --max 3 | decode-rules --format explain\n  \
-        encode-rules --sum-encoding pb magic-hexagon.txt | solve | decode-rules --json";
+        encode-rules --sum-encoding pb magic-hexagon.txt | solve | decode-rules --json\n  \
+        encode-rules https://puzz.link/p?sudoku/4/4/g1k23k3g | solve --max 2 | decode-rules";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
     type Style = Style;
 
+    fn parts(
+        source_name: &str,
+        text: &str,
+        options: &Options,
+    ) -> Result<Option<Vec<crate::family::Part<Options>>>> {
+        Ok(crate::puzzlink::parts(
+            source_name,
+            text,
+            options.puzzle.unwrap_or(1),
+            options.all_puzzles,
+            |number| Options {
+                puzzle: Some(number),
+                all_puzzles: false,
+                ..options.clone()
+            },
+            &[("puzzle", None), ("all-puzzles", None)],
+        ))
+    }
+
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
+        let index = options.puzzle.unwrap_or(1);
+        if let Some(rules) = sudoku_url::expand(source_name, text, index)? {
+            return parse::parse(source_name, &rules, parse::WordSource::Files(None));
+        }
+        if index != 1 || options.all_puzzles {
+            return Err(Error::Usage(format!(
+                "--puzzle and --all-puzzles pick URLs of a file of puzz.link URLs; \
+                 {source_name} is in the rule language"
+            )));
+        }
         let mut embedded = words::Embedded::default();
         for line in &options.embedded_words {
             embedded
@@ -168,7 +210,7 @@ impl Family for Rules {
             .collect()
     }
 
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         why::why_none(puzzle, options)
     }
 

@@ -22,7 +22,7 @@ use super::parse::{show_set, show_value};
 use super::puzzle::{Constraint, Puzzle, Rule};
 use super::Options;
 use crate::cnf::Formula;
-use crate::explain::{minimal_conflict, Conflict, EXPLAIN_TIME};
+use crate::explain::{minimal_conflict, Conflict, Explanation, EXPLAIN_TIME};
 use crate::model::check_model;
 use crate::solver::{embedded, Backend, Outcome};
 use rustsat::types::{Lit, Var};
@@ -31,10 +31,14 @@ use std::time::{Duration, Instant};
 
 /// What `decode-rules` says when the puzzle has no solution; `None` when
 /// the analysis finds nothing within its time ([`EXPLAIN_TIME`]).
-pub fn why_none(puzzle: &Puzzle, options: &Options) -> Option<String> {
+pub fn why_none(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
     let reasons = evident_reasons(puzzle);
     if !reasons.is_empty() {
-        return Some(reasons.concat());
+        let mut explanation = Explanation::default();
+        for reason in reasons {
+            explanation.push_text(reason);
+        }
+        return Some(explanation);
     }
     let deadline = Instant::now() + EXPLAIN_TIME;
     let givens: Vec<usize> = (0..puzzle.initial.len())
@@ -319,17 +323,20 @@ fn without_these(count: usize) -> String {
     }
 }
 
-/// The text for a minimal set of givens `core` (cells) that the rules do
-/// not allow together, after what leaving each out does (`fixes`, when
-/// known): the givens to remove first, then the whole set.
-fn describe_givens(puzzle: &Puzzle, core: &[usize], fixes: Option<&Fixes>) -> String {
-    let line = |cell: &usize| match puzzle.initial[*cell] {
-        Some(given) => format!("  {}
-", given_label(puzzle, *cell, given.value)),
-        None => String::new(),
+/// The explanation for a minimal set of givens `core` (cells) that the
+/// rules do not allow together, after what leaving each out does (`fixes`,
+/// when known): the givens to remove first, then the whole set.
+fn describe_givens(puzzle: &Puzzle, core: &[usize], fixes: Option<&Fixes>) -> Explanation {
+    let labels = |cells: &[usize]| -> Vec<String> {
+        cells
+            .iter()
+            .filter_map(|&cell| {
+                puzzle.initial[cell].map(|given| given_label(puzzle, cell, given.value))
+            })
+            .collect()
     };
     let n = core.len();
-    let mut text = String::new();
+    let mut explanation = Explanation::default();
     if let [cell] = core {
         let after = match fixes {
             Some(f) if f.unique.contains(cell) => "; without it the puzzle has exactly one solution",
@@ -339,47 +346,56 @@ fn describe_givens(puzzle: &Puzzle, core: &[usize], fixes: Option<&Fixes>) -> St
             Some(_) => " (and without it the puzzle still has no solution)",
             None => "",
         };
-        text.push_str(&format!("this given cannot hold under the rules{after}:\n"));
-        text.push_str(&line(cell));
-        return text;
+        explanation.push_list(
+            format!("this given cannot hold under the rules{after}:"),
+            labels(core),
+        );
+        return explanation;
     }
     let all_fix = fixes.is_some_and(|f| f.solvable.len() == n);
     if let Some(fixes) = fixes {
         if !fixes.unique.is_empty() {
-            text.push_str(&format!(
-                "without {} the puzzle has exactly one solution:\n",
-                without_these(fixes.unique.len())
-            ));
-            text.extend(fixes.unique.iter().map(line));
+            explanation.push_list(
+                format!(
+                    "without {} the puzzle has exactly one solution:",
+                    without_these(fixes.unique.len())
+                ),
+                labels(&fixes.unique),
+            );
         } else if !fixes.solvable.is_empty() && !all_fix {
-            text.push_str(&format!(
-                "without {} the puzzle has solutions (more than one):\n",
-                without_these(fixes.solvable.len())
-            ));
-            text.extend(fixes.solvable.iter().map(line));
+            explanation.push_list(
+                format!(
+                    "without {} the puzzle has solutions (more than one):",
+                    without_these(fixes.solvable.len())
+                ),
+                labels(&fixes.solvable),
+            );
         }
     }
-    text.push_str(&format!(
-        "these {n} givens cannot all hold under the rules (without any one of them, {}):\n",
-        if all_fix {
-            "the puzzle has a solution"
-        } else {
-            "the rest can"
-        }
-    ));
-    text.extend(core.iter().map(line));
+    explanation.push_list(
+        format!(
+            "these {n} givens cannot all hold under the rules (without any one of them, {}):",
+            if all_fix {
+                "the puzzle has a solution"
+            } else {
+                "the rest can"
+            }
+        ),
+        labels(core),
+    );
     if fixes.is_some_and(|f| f.solvable.is_empty()) {
-        text.push_str("removing any single given still leaves the puzzle without a solution\n");
+        explanation
+            .push_text("removing any single given still leaves the puzzle without a solution");
     }
-    text
+    explanation
 }
 
-/// The text for rule instances that have no solution together, whatever
-/// the givens.
-fn describe_rules(puzzle: &Puzzle, instances: &[usize], minimal: bool) -> String {
+/// The explanation for rule instances that have no solution together,
+/// whatever the givens.
+fn describe_rules(puzzle: &Puzzle, instances: &[usize], minimal: bool) -> Explanation {
     let n = instances.len();
-    let mut text = format!(
-        "the rules have no solution, whatever the givens: {} cannot all hold{}:\n",
+    let heading = format!(
+        "the rules have no solution, whatever the givens: {} cannot all hold{}:",
         if n == 1 {
             "this rule instance".to_string()
         } else {
@@ -395,11 +411,15 @@ fn describe_rules(puzzle: &Puzzle, instances: &[usize], minimal: bool) -> String
         .iter()
         .map(|&k| &puzzle.constraints[k])
         .collect();
-    for constraint in &blamed {
-        text.push_str(&format!("  {}\n", instance_with_cells(puzzle, constraint)));
+    let items = blamed
+        .iter()
+        .map(|constraint| instance_with_cells(puzzle, constraint))
+        .collect();
+    let mut explanation = Explanation::list(heading, items);
+    for note in overlapping_matches(&blamed) {
+        explanation.push_text(note);
     }
-    text.extend(overlapping_matches(&blamed));
-    text
+    explanation
 }
 
 /// A note for every pattern of which two blamed matches share a cell: a

@@ -82,8 +82,11 @@ pub fn check(grid: &Grid, dictionary: &Dictionary, solution: &Solution) -> Resul
             let slot = &mut owner[r * grid.cols + c];
             if let Some(other) = slot {
                 return Err(format!(
-                    "cell ({r},{c}) is in two words: '{}' and '{}'",
-                    solution.tiles[*other].words[0].word, tile.words[0].word
+                    "cell ({},{}) is in two words: '{}' and '{}'",
+                    r + 1,
+                    c + 1,
+                    solution.tiles[*other].words[0].word,
+                    tile.words[0].word
                 ));
             }
             *slot = Some(t);
@@ -92,8 +95,8 @@ pub fn check(grid: &Grid, dictionary: &Dictionary, solution: &Solution) -> Resul
     if let Some(free) = owner.iter().position(Option::is_none) {
         return Err(format!(
             "cell ({},{}) is in no word",
-            free / grid.cols,
-            free % grid.cols
+            free / grid.cols + 1,
+            free % grid.cols + 1
         ));
     }
     Ok(())
@@ -113,16 +116,28 @@ fn check_word(
     let mut spelled = String::new();
     for (i, &[r, c]) in path.iter().enumerate() {
         if r >= grid.rows || c >= grid.cols {
-            return Err(format!("the path of '{word}' leaves the grid at ({r},{c})"));
+            return Err(format!(
+                "the path of '{word}' leaves the grid at ({},{})",
+                r + 1,
+                c + 1
+            ));
         }
         if !seen.insert((r, c)) {
-            return Err(format!("the path of '{word}' visits ({r},{c}) twice"));
+            return Err(format!(
+                "the path of '{word}' visits ({},{}) twice",
+                r + 1,
+                c + 1
+            ));
         }
         if i > 0 {
             let [pr, pc] = path[i - 1];
             if pr.abs_diff(r) > 1 || pc.abs_diff(c) > 1 {
                 return Err(format!(
-                    "the path of '{word}' jumps from ({pr},{pc}) to ({r},{c})"
+                    "the path of '{word}' jumps from ({},{}) to ({},{})",
+                    pr + 1,
+                    pc + 1,
+                    r + 1,
+                    c + 1
                 ));
             }
         }
@@ -170,7 +185,7 @@ mod tests {
         let broken =
             |tiles: Vec<PlacedTile>| check(&grid, &dictionary, &Solution { tiles }).unwrap_err();
         assert!(
-            broken(vec![tile("ovi", &[[0, 0], [0, 1], [1, 0]])]).contains("(0,2) is in no word")
+            broken(vec![tile("ovi", &[[0, 0], [0, 1], [1, 0]])]).contains("(1,3) is in no word")
         );
         assert!(
             broken(vec![tile("avi", &[[1, 1], [0, 1], [1, 0]])]).contains("not in the word list")

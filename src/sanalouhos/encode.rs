@@ -56,15 +56,16 @@ pub struct Choice {
     pub tile: usize,
     /// Indices into the tile's spellings that this choice stands for.
     pub spellings: Vec<usize>,
-    /// The variable name: `tile(0,1,2)=ovi/voi`, `word(0,1,2)=ovi` or
-    /// `path(2,1,0)=ivo` (cell numbers row-major; a path in its order).
+    /// The variable name: `tile(1,2,3)=ovi/voi`, `word(1,2,3)=ovi` or
+    /// `path(3,2,1)=ivo` (cells numbered row by row from 1; a path in its order).
     pub name: String,
 }
 
 /// The choices (variables) of `found` under `distinct`.
 pub fn choices(found: &Found, distinct: Distinct) -> Vec<Choice> {
     let list = |cells: &[usize]| -> String {
-        let text: Vec<String> = cells.iter().map(usize::to_string).collect();
+        // Cells are numbered row by row from 1 (docs/conventions.md).
+        let text: Vec<String> = cells.iter().map(|cell| (cell + 1).to_string()).collect();
         text.join(",")
     };
     let mut out = Vec::new();
@@ -122,9 +123,9 @@ pub fn encode(
         }
     }
     for (cell, lits) in covering.iter().enumerate() {
-        let (r, c) = grid.position(cell);
         builder.group(format!(
-            "cell ({r},{c}) {} covered by exactly one word",
+            "cell {} {} covered by exactly one word",
+            grid.label(cell),
             grid.letter(cell)
         ));
         builder.exactly_one(lits, amo);

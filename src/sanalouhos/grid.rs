@@ -9,7 +9,7 @@ pub const DEFAULT_ROWS: usize = 6;
 /// The daily Sanalouhos is 6 rows of 5 letters.
 pub const DEFAULT_COLS: usize = 5;
 
-/// The shape asked for on the command line (`--rows`, `--cols`); `None`
+/// The shape asked for on the command line (`--height`, `--width`); `None`
 /// where the user gave none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Shape {
@@ -49,6 +49,13 @@ impl Grid {
     /// The `(row, column)` of `cell`.
     pub fn position(&self, cell: usize) -> (usize, usize) {
         (cell / self.cols, cell % self.cols)
+    }
+
+    /// `cell` for a person: `(ROW,COLUMN)` counted from 1, as every
+    /// command writes cells (docs/conventions.md).
+    pub fn label(&self, cell: usize) -> String {
+        let (r, c) = self.position(cell);
+        format!("({},{})", r + 1, c + 1)
     }
 
     /// The cells next to `cell` horizontally, vertically or diagonally.

@@ -36,6 +36,7 @@ pub mod puzzle;
 pub mod render;
 pub mod search;
 
+use crate::explain::Explanation;
 use crate::builder::{AtMostOne, FormulaBuilder};
 use crate::error::{Error, Result};
 use crate::partial::GridCell;
@@ -49,12 +50,14 @@ use std::path::PathBuf;
 /// Options of `encode-sanalouhos` (recorded in the CNF header).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Options {
-    /// Rows of a grid given as one string of letters (default 6).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub rows: Option<u16>,
-    /// Columns of a grid given as one string of letters (default 5).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// The width (letters a row) of a grid given as one string of letters
+    /// (default 5; `--cols` is the older name).
+    #[arg(long = "width", alias = "cols", value_name = "W", value_parser = clap::value_parser!(u16).range(1..))]
     pub cols: Option<u16>,
+    /// The height (rows) of a grid given as one string of letters
+    /// (default 6; `--rows` is the older name).
+    #[arg(long = "height", alias = "rows", value_name = "H", value_parser = clap::value_parser!(u16).range(1..))]
+    pub rows: Option<u16>,
     /// Fetch the day's puzzle from Helsingin Sanomat's API instead of
     /// reading one: D.M.YYYY (e.g. 18.4.2024), or 'today' (the date in
     /// Finland). The base address is overridden by the environment variable
@@ -84,8 +87,8 @@ pub struct Options {
 pub struct Sanalouhos;
 impl Family for Sanalouhos {
     const NAME: &'static str = "sanalouhos";
-    const ABOUT: &'static str = "Takes the letters as a string (row-major, --rows/--cols, \
-        6x5 by default), as rows separated by '/', or as a file with one row a line, \
+    const ABOUT: &'static str = "Takes the letters as a string (row by row, --width/--height, \
+        5 x 6 by default), as rows separated by '/', or as a file with one row a line, \
         or fetches the day's grid with --date D.M.YYYY|today; \
         words from --words FILE or the built-in Kotus list.";
     const EXAMPLES: &'static str = "  encode-sanalouhos TMSIIOULKNIEKIAITTAONTTIMAAOTI | solve | decode-sanalouhos\n  \
@@ -110,9 +113,24 @@ impl Family for Sanalouhos {
             }
             return daily::fetch(date.date()).map(Some);
         }
-        Ok(argument
-            .filter(|text| grid::is_inline(text))
-            .map(|text| ("<command line>".to_string(), text.to_string())))
+        match argument {
+            Some(text) if grid::is_inline(text) => {
+                Ok(Some(("<command line>".to_string(), text.to_string())))
+            }
+            // Neither a file nor a grid: say both, and what a grid holds.
+            Some(text) => {
+                let wrong = text
+                    .chars()
+                    .find(|c| !c.is_alphabetic() && *c != '/')
+                    .map_or(String::new(), |c| format!(" ('{c}' is not a letter)"));
+                Err(Error::Usage(format!(
+                    "'{text}' is no file, and not a grid of letters either{wrong}: a grid on \
+                     the command line holds letters only, its rows one after the other \
+                     (--width/--height) or split by '/', as in ABCDE/FGHIJ"
+                )))
+            }
+            None => Ok(None),
+        }
     }
 
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
@@ -181,31 +199,31 @@ impl Family for Sanalouhos {
         ))
     }
 
-    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<String> {
+    fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
         let uncovered = puzzle.uncovered();
         if uncovered.is_empty() {
-            let mut text = format!(
-                "every cell is in some word ({} tiles), but no set of them covers the grid exactly\n",
+            let mut explanation = Explanation::text(format!(
+                "every cell is in some word ({} tiles), but no set of them covers the grid exactly",
                 puzzle.found.tiles.len()
-            );
+            ));
             // The cells that cannot all be covered once: the encoder
             // groups each cell's exactly-one constraint.
-            if let Some(why) = crate::explain::describe_builder(Self::encode(puzzle, options).ok()?) {
-                text.push_str(&why);
+            if let Some(why) =
+                crate::explain::describe_builder(Self::encode(puzzle, options).ok()?)
+            {
+                explanation.append(why);
             }
-            return Some(text);
+            return Some(explanation);
         }
         let cells: Vec<String> = uncovered
             .iter()
-            .map(|&cell| {
-                let (r, c) = puzzle.grid.position(cell);
-                format!("({r},{c}) {}", puzzle.grid.letter(cell))
-            })
+            .map(|&cell| format!("{} {}", puzzle.grid.label(cell), puzzle.grid.letter(cell)))
             .collect();
-        Some(format!(
-            "no word covers these cells: {}\n",
-            cells.join(", ")
-        ))
+        let heading = match cells.len() {
+            1 => "no word covers this cell:".to_string(),
+            n => format!("no word covers these {n} cells:"),
+        };
+        Some(Explanation::list(heading, cells))
     }
 
     fn check(

@@ -1,5 +1,5 @@
 //! Reads the letter grid: from a string of letters (row-major, shaped by
-//! `--rows`/`--cols`), from rows separated by `/`, or from a file with one
+//! `--width`/`--height`), from rows separated by `/`, or from a file with one
 //! row a line.
 //!
 //! ```
@@ -91,7 +91,7 @@ pub fn parse(source: &str, text: &str, shape: Shape) -> Result<Grid> {
             source,
             first_line,
             format!(
-                "the grid has {} rows of {} letters, not the --rows/--cols given",
+                "the grid has {} rows of {} letters, not the --width/--height given",
                 grid.rows, grid.cols
             ),
         ));
@@ -115,7 +115,7 @@ fn reshape(source: &str, line: usize, letters: Vec<char>, shape: Shape) -> Resul
             source,
             line,
             format!(
-                "{n} letters do not fill {rows} rows of {cols} (set --rows/--cols, or write the rows separated by '/' or on lines of their own)"
+                "{n} letters do not fill {rows} rows of {cols} (set --width/--height, or write the rows separated by '/' or on lines of their own)"
             ),
         ));
     }
@@ -190,7 +190,7 @@ mod tests {
                 cols: None
             }
         )
-        .contains("not the --rows"));
+        .contains("not the --width/--height"));
         let ok = parse(
             "f",
             "abcdef",

@@ -30,7 +30,8 @@
 //!
 //! The parts: the session and its entry point [`run`] (here), the first
 //! search with `c try-first` and `c relax` (`trials`), the race of several
-//! solvers for one answer ([`portfolio`]), enumeration
+//! solvers for one answer ([`portfolio`]), counting, where enumeration
+//! races a model counter ([`count`]), enumeration
 //! (`enumerate`), the search over disjoint cubes that enumeration and
 //! optimisation share (`cube_search`, over the propagator of [`cubes`]),
 //! optimisation (`optimise`) and the objective's incremental bound
@@ -49,6 +50,7 @@ use std::time::{Duration, Instant};
 
 mod backbone;
 mod bounds;
+pub mod count;
 mod cube_search;
 pub(crate) mod cubes;
 mod enumerate;
@@ -116,6 +118,15 @@ impl SolveOptions {
 
     fn enumerating(&self) -> bool {
         self.backbone || self.limit() != Some(1)
+    }
+}
+
+/// Adds to `options` of the embedded solver `name` what an enumeration
+/// (thousands of calls) wants: CaDiCaL without its "lucky" phases, which
+/// try trivial assignments before every search (unless set already).
+pub fn enumeration_options(name: &str, options: &mut Vec<crate::solver::embedded::SolverOption>) {
+    if name == "cadical" && !options.iter().any(|(n, _)| n == "lucky") {
+        options.push(("lucky".to_string(), 0));
     }
 }
 

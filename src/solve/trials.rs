@@ -264,6 +264,9 @@ impl Backend for Deferred<'_> {
     fn suggest_phase(&mut self, lit: Lit) {
         self.inner.suggest_phase(lit)
     }
+    fn one_hot_groups(&self) -> Option<Vec<Vec<rustsat::types::Var>>> {
+        self.inner.one_hot_groups()
+    }
     fn statistics(&self) -> Vec<(String, String)> {
         self.inner.statistics()
     }

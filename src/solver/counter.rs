@@ -1,5 +1,6 @@
 //! Model counters behind `solve --count`: the exact number of solutions
-//! on the projection set (`c p show`), without enumerating them.
+//! on the projection set (`c p show`), without enumerating them (the
+//! enumeration races them: [`crate::solve::count`]).
 //!
 //! The built-in counter is Ganak through the PyPI package `pyganak`
 //! (`pip install pyganak`), driven by a small Python program compiled into
@@ -12,6 +13,7 @@ use crate::cnf::Formula;
 use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
 use crate::solver::external::run_until;
+use crate::solver::Stop;
 use std::time::Instant;
 
 /// The Python program that runs Ganak through pyganak.
@@ -56,11 +58,13 @@ impl Counter {
 }
 
 /// Counts the solutions of `formula` on its projection set; `None` when
-/// `deadline` passed first.
+/// `deadline` passed first or `stop` was raised (the counter is then
+/// killed).
 pub fn count(
     formula: &Formula,
     counter: &Counter,
     deadline: Option<Instant>,
+    stop: Option<&Stop>,
 ) -> Result<Option<String>> {
     let dir = tempfile::tempdir().with_name("<temporary folder>")?;
     let path = dir.path().join("formula.cnf");
@@ -71,7 +75,8 @@ pub fn count(
     drop(file);
     let fail =
         |message: String| Error::Solver(format!("counter {}: {message}", counter.description()));
-    let Some(finished) = run_until(&counter.args(&name), None, deadline).map_err(fail)? else {
+    let Some(finished) = run_until(&counter.args(&name), None, deadline, stop).map_err(fail)?
+    else {
         return Ok(None);
     };
     parse_count(&finished.stdout).map(Some).map_err(fail)

@@ -2,7 +2,8 @@
 //!
 //! Every call writes the clauses so far to a temporary DIMACS file with an
 //! exact `p cnf` header (Kissat and CaDiCaL reject wrong counts), runs the
-//! program in its own process group, and reads the answer by the entry's
+//! program in its own process group ([`crate::children`]: a signal that
+//! ends `solve` ends it too), and reads the answer by the entry's
 //! [`OutputConvention`]. At the deadline the whole group is killed and the
 //! answer is unknown. A missing program, a crash, an exit code outside
 //! 0/10/20, output that contradicts the exit code, or garbage is an error;
@@ -10,19 +11,18 @@
 
 use super::registry::{find_program, OutputConvention, SolverConfig};
 use super::{Backend, ClauseStore, Outcome};
+use crate::children;
 use crate::dimacs::write_clause;
 use crate::error::{Error, IoContext, Result};
 use crate::literal::parse_literal;
 use crate::model::Model;
+use crate::solver::Stop;
 use rustsat::types::Lit;
 use std::io::{Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::Once;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Stdio};
 use std::thread;
-use std::time::{Duration, Instant};
-use wait_timeout::ChildExt;
+use std::time::Instant;
 
 /// An external solver program, run once per call.
 pub struct External {
@@ -45,7 +45,6 @@ impl External {
                 config.name
             )));
         }
-        install_interrupt_handler();
         let dir = tempfile::Builder::new()
             .prefix("satpipe-")
             .tempdir()
@@ -92,40 +91,6 @@ impl External {
     }
 }
 
-/// The process group of the external solver running now (0: none). The
-/// solver runs in a group of its own so that a time limit can kill it with
-/// all its children; that also shields it from the terminal's Ctrl-C, so
-/// `solve` forwards SIGINT/SIGTERM to it before exiting.
-static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
-static INSTALL_HANDLER: Once = Once::new();
-
-fn install_interrupt_handler() {
-    INSTALL_HANDLER.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            let group = RUNNING_GROUP.load(Ordering::SeqCst);
-            if group > 0 {
-                // SAFETY: killpg has no memory-safety preconditions.
-                unsafe {
-                    libc::killpg(group, libc::SIGKILL);
-                }
-            }
-            eprintln!("solve: interrupted");
-            std::process::exit(130);
-        });
-    });
-}
-
-/// Kills the child's whole process group.
-fn kill_group(child: &mut Child) {
-    // SAFETY: killpg with a process group id we created (the child's pid)
-    // and a valid signal number has no memory-safety preconditions.
-    unsafe {
-        libc::killpg(child.id() as libc::pid_t, libc::SIGKILL);
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
 fn spawn_reader<R: Read + Send + 'static>(mut stream: R) -> thread::JoinHandle<Vec<u8>> {
     thread::spawn(move || {
         let mut bytes = Vec::new();
@@ -142,49 +107,41 @@ pub struct Finished {
     pub stdout: Vec<u8>,
 }
 
-/// Runs `args` (program first) in a process group of its own, with
-/// `stdin` (or none), until it ends or `deadline` passes: `None` when the
-/// deadline killed it (with its children). An exit other than 0, 10 or 20,
-/// a crash or a failure to start is an error saying which, with the end
-/// of what it printed.
+/// Runs `args` (program first) in a process group of its own
+/// ([`crate::children`]), with `stdin` (or none), until it ends, or until
+/// `deadline` passes or `stop` is raised: `None` then, and the program is
+/// killed with its children. An exit other than 0, 10 or 20, a crash or a
+/// failure to start is an error saying which, with the end of what it
+/// printed.
 pub fn run_until(
     args: &[String],
     stdin: Option<std::fs::File>,
     deadline: Option<Instant>,
+    stop: Option<&Stop>,
 ) -> std::result::Result<Option<Finished>, String> {
     let program = args.first().ok_or("an empty command")?;
     let mut command = Command::new(program);
     command
         .args(&args[1..])
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
+        .stderr(Stdio::piped());
     match stdin {
         Some(file) => command.stdin(file),
         None => command.stdin(Stdio::null()),
     };
-    install_interrupt_handler();
-    let mut child = command
-        .spawn()
-        .map_err(|e| format!("cannot start '{program}': {e}"))?;
-    RUNNING_GROUP.store(child.id() as i32, Ordering::SeqCst);
-    let stdout = child.stdout.take().map(spawn_reader);
-    let stderr = child.stderr.take().map(spawn_reader);
-    let status = match deadline {
-        None => Some(child.wait().map_err(|e| e.to_string())?),
-        Some(deadline) => {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            child
-                .wait_timeout(wait.max(Duration::from_millis(1)))
-                .map_err(|e| e.to_string())?
-        }
-    };
+    let mut child =
+        children::spawn(&mut command).map_err(|e| format!("cannot start '{program}': {e}"))?;
+    let stdout = child.process().stdout.take().map(spawn_reader);
+    let stderr = child.process().stderr.take().map(spawn_reader);
+    let raised = || stop.is_some_and(Stop::raised);
+    let stopping: Option<&dyn Fn() -> bool> = stop.map(|_| &raised as &dyn Fn() -> bool);
+    let status = child
+        .wait_until(deadline, stopping)
+        .map_err(|e| e.to_string())?;
     let Some(status) = status else {
-        kill_group(&mut child);
-        RUNNING_GROUP.store(0, Ordering::SeqCst);
+        child.kill();
         return Ok(None);
     };
-    RUNNING_GROUP.store(0, Ordering::SeqCst);
     let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
     let stderr = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
     if let Some(signal) = status.signal() {
@@ -265,7 +222,8 @@ impl Backend for External {
         } else {
             Some(std::fs::File::open(&input).with_name(&input.display().to_string())?)
         };
-        let Some(finished) = run_until(&args, stdin, deadline).map_err(|m| self.fail(m))? else {
+        let Some(finished) = run_until(&args, stdin, deadline, None).map_err(|m| self.fail(m))?
+        else {
             return Ok(Outcome::Unknown);
         };
         let (code, stdout) = (finished.code, finished.stdout);

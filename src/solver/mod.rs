@@ -103,6 +103,13 @@ pub trait Backend {
             self.description()
         )))
     }
+    /// Groups of variables of which every model makes exactly one true
+    /// (a crossword cell's letters in the `tables` solver), when the
+    /// backend knows them; the backbone search then asks for each group's
+    /// values ([`crate::solve::Backbone`]). None by default.
+    fn one_hot_groups(&self) -> Option<Vec<Vec<rustsat::types::Var>>> {
+        None
+    }
     /// Suggests a value for `lit` in the next searches (a hint; ignored by
     /// backends without phase control).
     fn suggest_phase(&mut self, _lit: Lit) {}

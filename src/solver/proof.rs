@@ -56,10 +56,7 @@ pub fn check(formula: &Formula, proof: &Path, checker: &Path) -> Result<String> 
         || checker.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let output = Command::new(checker)
-        .arg(&cnf)
-        .arg(proof)
-        .output()
+    let output = crate::children::output(Command::new(checker).arg(&cnf).arg(proof))
         .map_err(|e| Error::Solver(format!("cannot run the proof checker {name}: {e}")))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let verified = stdout.lines().any(|l| l.trim() == "s VERIFIED");

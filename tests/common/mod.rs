@@ -175,3 +175,99 @@ pub fn temp_file(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
     std::fs::write(&path, text).expect("write temp file");
     path
 }
+
+/// The environment variable that marks a process tree in the signal
+/// tests: every process a test starts carries it, and so does everything
+/// those processes start, however they group themselves or are orphaned.
+pub const TREE_MARK: &str = "SATPIPE_TEST_TREE";
+
+/// A mark no other test uses (for [`TREE_MARK`]).
+pub fn tree_mark(name: &str) -> String {
+    format!("{name}-{}", std::process::id())
+}
+
+/// The processes alive (not zombies) whose environment holds
+/// `TREE_MARK=mark`, from /proc.
+pub fn marked_processes(mark: &str) -> Vec<u32> {
+    let wanted = format!("{TREE_MARK}={mark}");
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            continue;
+        };
+        let marked = environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes());
+        let zombie = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+            s.rsplit_once(") ")
+                .is_some_and(|(_, rest)| rest.starts_with('Z'))
+        });
+        if marked && !zombie {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// The command lines of `pids`, for messages.
+pub fn command_lines(pids: &[u32]) -> Vec<String> {
+    pids.iter()
+        .map(|pid| {
+            let line = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let words: Vec<String> = line
+                .split(|&b| b == 0)
+                .map(|w| String::from_utf8_lossy(w).into_owned())
+                .collect();
+            format!("{pid}: {}", words.join(" ").trim())
+        })
+        .collect()
+}
+
+/// Waits until some process of the tree `mark` runs `program` (its
+/// command line names it), for at most a minute; panics otherwise.
+pub fn wait_for_marked(mark: &str, program: &str) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(60) {
+        let pids = marked_processes(mark);
+        if command_lines(&pids).iter().any(|l| l.contains(program)) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("no process of the tree runs {program}");
+}
+
+/// Asserts that every process of the tree `mark` ends (polled for a
+/// minute: a deadline for a hang, not a measure of speed).
+pub fn assert_tree_ends(mark: &str, what: &str) {
+    let start = std::time::Instant::now();
+    loop {
+        let left = marked_processes(mark);
+        if left.is_empty() {
+            return;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            panic!(
+                "{what}: processes survived:\n{}",
+                command_lines(&left).join("\n")
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Sends `signal` to the process `pid` (a child of the test).
+pub fn send_signal(pid: u32, signal: libc::c_int) {
+    // SAFETY: kill has no memory-safety preconditions.
+    unsafe {
+        libc::kill(pid as libc::pid_t, signal);
+    }
+}

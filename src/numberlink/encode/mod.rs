@@ -171,7 +171,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
 
     // Forced moves, as unit clauses, and the corners no cell can turn,
     // as binary clauses (see `presolve`).
-    if options.presolve {
+    if options.presolve() {
         let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
         let presolved = presolve::presolve(&grid, &domains, &ends, fill, strict);
         for (&(_, _, e), state) in edges.iter().zip(&presolved.edges) {

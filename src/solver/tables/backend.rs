@@ -7,7 +7,8 @@ use crate::cnf::Clauses;
 use crate::error::{Error, Result};
 use crate::solve::cubes::Propagator;
 use crate::solver::{Backend, Outcome, Stop};
-use rustsat::types::Lit;
+use rustc_hash::FxHashMap as HashMap;
+use rustsat::types::{Lit, Var};
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -82,7 +83,10 @@ impl Drop for StartedSearch {
 /// or MiniSat under the groups' values as assumptions: `extend`). Clauses
 /// added after the first call (an enumeration's blocking clauses) must
 /// speak of the groups' variables only: the next call searches the tables
-/// with them.
+/// with them. So must assumptions: a true one leaves its group that one
+/// value, a false one takes its value away, and the tables are searched
+/// with the groups so narrowed (what the backbone search asks: its
+/// groups are [`Backend::one_hot_groups`]).
 pub struct TablesBackend {
     spec: Arc<TableSpec>,
     /// The first search, when `solve` started it early.
@@ -104,6 +108,11 @@ pub struct TablesBackend {
     stats: TableStats,
     /// How the last answer became a model of the clauses.
     extended_by: Option<&'static str>,
+    /// The group and value of each group variable (made at the first
+    /// call under assumptions).
+    values_of: Option<HashMap<Var, (usize, u8)>>,
+    /// The assumptions of the last call, for [`Backend::core`].
+    assumed: Vec<Lit>,
 }
 
 impl TablesBackend {
@@ -123,6 +132,8 @@ impl TablesBackend {
             stop,
             stats: TableStats::default(),
             extended_by: None,
+            values_of: None,
+            assumed: Vec::new(),
         })
     }
 
@@ -169,6 +180,90 @@ impl TablesBackend {
             )),
             other => Ok(other),
         }
+    }
+}
+
+/// The clauses of `extra` under `fixed` (variables with a known value):
+/// without the satisfied ones and the false literals; `None` when one is
+/// falsified.
+fn simplified(extra: &Clauses, fixed: &HashMap<Var, bool>) -> Option<Clauses> {
+    let mut kept = Clauses::new();
+    let mut clause = Vec::new();
+    for lits in extra.iter() {
+        clause.clear();
+        let mut satisfied = false;
+        for &lit in lits {
+            match fixed.get(&lit.var()) {
+                Some(&value) if value == lit.is_pos() => satisfied = true,
+                Some(_) => {}
+                None => clause.push(lit),
+            }
+        }
+        if satisfied {
+            continue;
+        }
+        if clause.is_empty() {
+            return None;
+        }
+        kept.push(&clause);
+    }
+    Some(kept)
+}
+
+impl TablesBackend {
+    /// The spec with its groups narrowed by `assumptions` (over the
+    /// groups' variables), and the value of every variable they fix.
+    fn narrowed(&mut self, assumptions: &[Lit]) -> Result<(TableSpec, HashMap<Var, bool>)> {
+        let spec = &self.spec;
+        let values_of = self.values_of.get_or_insert_with(|| {
+            let mut map = HashMap::default();
+            for (g, group) in spec.groups.iter().enumerate() {
+                for &(x, var) in group {
+                    map.insert(var, (g, x));
+                }
+            }
+            map
+        });
+        // Per group, the values it may still take.
+        let mut allowed: Vec<u32> = spec
+            .groups
+            .iter()
+            .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
+            .collect();
+        for &lit in assumptions {
+            let &(g, x) = values_of.get(&lit.var()).ok_or_else(|| {
+                Error::Solver(format!(
+                    "the tables solver takes assumptions over its groups' variables only, not \
+                     variable {}",
+                    lit.var().to_ipasir()
+                ))
+            })?;
+            allowed[g] &= if lit.is_pos() { 1 << x } else { !(1 << x) };
+        }
+        let mut fixed = HashMap::default();
+        let mut narrowed = TableSpec {
+            groups: Vec::with_capacity(spec.groups.len()),
+            tables: spec.tables.clone(),
+            distinct: spec.distinct,
+        };
+        for (g, group) in spec.groups.iter().enumerate() {
+            let kept: Vec<(u8, Var)> = group
+                .iter()
+                .copied()
+                .filter(|&(x, var)| {
+                    let keep = allowed[g] & 1 << x != 0;
+                    if !keep {
+                        fixed.insert(var, false);
+                    }
+                    keep
+                })
+                .collect();
+            if let [(_, var)] = kept.as_slice() {
+                fixed.insert(*var, true);
+            }
+            narrowed.groups.push(kept);
+        }
+        Ok((narrowed, fixed))
     }
 }
 
@@ -229,6 +324,64 @@ impl Backend for TablesBackend {
             TableOutcome::Unsat => Ok(Outcome::Unsat),
             TableOutcome::Unknown => Ok(Outcome::Unknown),
         }
+    }
+
+    fn supports_assumptions(&self) -> bool {
+        true
+    }
+
+    fn solve_assuming(
+        &mut self,
+        assumptions: &[Lit],
+        deadline: Option<Instant>,
+    ) -> Result<Outcome> {
+        // The early search knows nothing of the assumptions.
+        self.started = None;
+        self.solved = true;
+        self.assumed = assumptions.to_vec();
+        let (narrowed, fixed) = self.narrowed(assumptions)?;
+        if narrowed.groups.iter().any(Vec::is_empty) {
+            return Ok(Outcome::Unsat);
+        }
+        let Some(extra) = simplified(&self.extra, &fixed) else {
+            return Ok(Outcome::Unsat);
+        };
+        let (outcome, stats) = solve_tables(&narrowed, &extra, deadline, self.stop.as_ref())
+            .ok_or_else(|| {
+                Error::Solver(
+                    "the tables solver takes later clauses over its groups' variables only".into(),
+                )
+            })?;
+        self.stats = stats;
+        match outcome {
+            TableOutcome::Sat(mut lits) => {
+                // The values the assumptions took away are false.
+                lits.extend(
+                    fixed
+                        .iter()
+                        .filter(|(_, &value)| !value)
+                        .map(|(var, _)| var.neg_lit()),
+                );
+                self.extend(&lits, deadline)
+            }
+            TableOutcome::Unsat => Ok(Outcome::Unsat),
+            TableOutcome::Unknown => Ok(Outcome::Unknown),
+        }
+    }
+
+    /// Every assumption of the last call (a core, if not a small one).
+    fn core(&mut self) -> Result<Vec<Lit>> {
+        Ok(self.assumed.iter().map(|&lit| !lit).collect())
+    }
+
+    fn one_hot_groups(&self) -> Option<Vec<Vec<Var>>> {
+        Some(
+            self.spec
+                .groups
+                .iter()
+                .map(|group| group.iter().map(|&(_, var)| var).collect())
+                .collect(),
+        )
     }
 
     fn statistics(&self) -> Vec<(String, String)> {
