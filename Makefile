@@ -4,6 +4,10 @@
 #   make test         lint and run the whole test suite (what CI runs)
 #   make solvers      fetch Kissat and Glucose binaries into .solvers/bin
 #   make docs         man pages and shell completions into target/docs
+#   make install      release commands, man pages, completions under PREFIX
+#   make install-strip  the same, the programs stripped
+#   make uninstall    remove exactly what make install put there
+#   make deb          a Debian package of the release commands
 #   make bench-parse  DIMACS parse/write throughput against cadical
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench-crossword  crossword pipelines against the issue's targets
@@ -21,10 +25,12 @@ TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 BIN        := $(TARGET_DIR)/debug
 RELEASE    := $(TARGET_DIR)/release
 SOLVER_DIR := $(CURDIR)/.solvers
+PREFIX     ?= /usr/local
+DESTDIR    ?=
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count fuzz
+.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count fuzz
 
 all: build
 
@@ -76,6 +82,21 @@ test: build solvers lint unit
 
 docs: build
 	satpipe-docs --out $(TARGET_DIR)/docs
+
+# Installing for daily use (docs/install.md): every command (solve-kissat
+# too) into PREFIX/bin, man pages and bash, zsh and fish completions under
+# PREFIX/share; DESTDIR stages the tree elsewhere. The scripts do the work.
+install: release
+	DESTDIR="$(DESTDIR)" scripts/install.sh install $(abspath $(RELEASE)) $(PREFIX)
+
+install-strip: release
+	DESTDIR="$(DESTDIR)" INSTALL_STRIP=1 scripts/install.sh install $(abspath $(RELEASE)) $(PREFIX)
+
+uninstall:
+	DESTDIR="$(DESTDIR)" scripts/install.sh uninstall $(PREFIX)
+
+deb: release
+	scripts/make-deb.sh $(abspath $(RELEASE)) $(TARGET_DIR)/deb
 
 # Throughput of our DIMACS reader and writer on a generated 3-CNF of about
 # 150 MB, against CaDiCaL reading the same file in the same run (a script:

@@ -5,7 +5,8 @@
 # wamerican (encode-crossword's default) and wamerican-large (its
 # benchmark); fonts-dejavu-core (the text of `decode-<family> --png`
 # pictures) and libxml2-utils (xmllint, which tests/pictures.rs runs on
-# every SVG); the DRAT proof checker rate from crates.io; and the model
+# every SVG); man-db (tests/install.rs finds the installed man pages);
+# the DRAT proof checker rate from crates.io; and the model
 # counter Ganak (`solve --count`) from PyPI's pyganak; and puzpy from PyPI,
 # the independent .puz reader the tests check `decode-crossword --format
 # puz` with (tests only); GNU parallel (parallel), and Slurm with munge
@@ -32,6 +33,7 @@ parallel --version 2>/dev/null | grep -q 'GNU parallel' || missing="$missing par
 { [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && command -v sbatch >/dev/null 2>&1; } ||
     missing="$missing slurm-wlm"
 [ -x /usr/sbin/munged ] || missing="$missing munge"
+command -v man >/dev/null 2>&1 || missing="$missing man-db"
 
 # The DRAT proof checker behind `solve --check-proof`: rate, from
 # crates.io (Debian packages no DRAT checker).

@@ -1,7 +1,8 @@
 //! The generators through the real binaries: every generated puzzle is
 //! unique by an independent run of the pipeline (`encode | solve --max 2
-//! | decode`), locally minimal where promised (without any one given it is
-//! not unique), and the same under the same seed.
+//! | decode`), locally minimal where promised (without any one given, or
+//! any one symmetric orbit of givens, it is not unique), symmetric as
+//! asked, and the same under the same seed.
 
 mod common;
 
@@ -40,38 +41,6 @@ fn generate(command: &str, args: &[&str]) -> String {
     stdout(&output)
 }
 
-/// The givens of a generated rule puzzle: (line, start, end) byte ranges
-/// of every value in its `initial` block.
-fn givens(puzzle: &str) -> Vec<(usize, usize, usize)> {
-    let lines: Vec<&str> = puzzle.lines().collect();
-    let start = lines
-        .iter()
-        .rposition(|l| l.trim() == "initial")
-        .expect("an initial block");
-    let mut found = Vec::new();
-    for (i, line) in lines.iter().enumerate().skip(start + 1) {
-        let bytes = line.as_bytes();
-        let mut at = 1;
-        while at < bytes.len() {
-            if bytes[at].is_ascii_alphanumeric() {
-                let end = if bytes[at].is_ascii_digit() {
-                    at + bytes[at..]
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count()
-                } else {
-                    at + 1
-                };
-                found.push((i, at, end));
-                at = end;
-            } else {
-                at += 1;
-            }
-        }
-    }
-    found
-}
-
 /// The puzzle without one given.
 fn without(puzzle: &str, (line, start, end): (usize, usize, usize)) -> String {
     let mut lines: Vec<String> = puzzle.lines().map(str::to_string).collect();
@@ -83,40 +52,208 @@ fn without(puzzle: &str, (line, start, end): (usize, usize, usize)) -> String {
 fn a_sudoku_with_at_most_25_givens_is_unique() {
     let sudoku = instance("rules/solvomatic/puzzles/hardest-sudoku.txt");
     let sudoku = sudoku.to_str().expect("path");
-    let puzzle = generate("generate-rules", &[sudoku, "--target", "25", "--seed", "1"]);
-    let count = givens(&puzzle).len();
+    let args = [
+        sudoku,
+        "--target",
+        "25",
+        "--symmetry",
+        "none",
+        "--seed",
+        "1",
+    ];
+    let puzzle = generate("generate-rules", &args);
+    let count = initial_grid(&puzzle).iter().flatten().flatten().count();
     assert!(count <= 25, "{count} givens:\n{puzzle}");
-    assert!(puzzle.contains(&format!("# {count} givens")), "{puzzle}");
+    assert!(
+        puzzle.contains(&format!("# {count} givens (generate-rules, symmetry none)")),
+        "{puzzle}"
+    );
     assert_eq!(verdict("rules", &[], &puzzle), "unique", "{puzzle}");
     // The same seed, the same puzzle; another seed, another.
-    let again = generate("generate-rules", &[sudoku, "--target", "25", "--seed", "1"]);
+    let again = generate("generate-rules", &args);
     assert_eq!(again, puzzle);
-    let other = generate("generate-rules", &[sudoku, "--target", "25", "--seed", "2"]);
-    assert_ne!(other, puzzle);
+    let mut other = args;
+    other[6] = "2";
+    assert_ne!(generate("generate-rules", &other), puzzle);
 }
 
-#[test]
-fn without_a_target_the_givens_are_locally_minimal() {
-    for (file, seed) in [
-        ("rules/solvomatic/puzzles/hardest-sudoku.txt", "3"),
-        ("rules/solvomatic/puzzles/magic-square.txt", "1"),
-    ] {
-        let path = instance(file);
-        let puzzle = generate(
-            "generate-rules",
-            &[path.to_str().expect("path"), "--seed", seed],
-        );
-        assert_eq!(verdict("rules", &[], &puzzle), "unique", "{puzzle}");
-        let found = givens(&puzzle);
-        assert!(!found.is_empty(), "{puzzle}");
-        for given in found {
-            let fewer = without(&puzzle, given);
+/// The cells of a generated rule puzzle's `initial` block, by rows of the
+/// grid (the block's lines that hold cells): each cell's given as a
+/// (line, start, end) text range for [`without`], `None` for a `.`.
+fn initial_grid(puzzle: &str) -> Vec<Vec<Option<(usize, usize, usize)>>> {
+    let lines: Vec<&str> = puzzle.lines().collect();
+    let start = lines
+        .iter()
+        .rposition(|l| l.trim() == "initial")
+        .expect("an initial block");
+    let mut grid = Vec::new();
+    for (i, line) in lines.iter().enumerate().skip(start + 1) {
+        let bytes = line.as_bytes();
+        let mut row = Vec::new();
+        let mut at = 1;
+        while at < bytes.len() {
+            if bytes[at] == b'.' {
+                row.push(None);
+                at += 1;
+            } else if bytes[at].is_ascii_alphanumeric() {
+                let end = at
+                    + bytes[at..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                let end = end.max(at + 1);
+                row.push(Some((i, at, end)));
+                at = end;
+            } else {
+                at += 1;
+            }
+        }
+        if !row.is_empty() {
+            grid.push(row);
+        }
+    }
+    grid
+}
+
+/// The images of grid place (r, c) (0-based) under the maps that
+/// generate a symmetry of an n by n grid.
+fn symmetry_images(symmetry: &str, n: usize, (r, c): (usize, usize)) -> Vec<(usize, usize)> {
+    let m = n - 1;
+    match symmetry {
+        "rotational" => vec![(m - r, m - c)],
+        "quarter" => vec![(c, m - r)],
+        "horizontal" => vec![(m - r, c)],
+        "vertical" => vec![(r, m - c)],
+        "mirrors" => vec![(m - r, c), (r, m - c)],
+        "diagonal" => vec![(c, r)],
+        "anti-diagonal" => vec![(m - c, m - r)],
+        _ => vec![],
+    }
+}
+
+/// Checks a generated puzzle of a square grid: unique by the pipeline, its
+/// givens' pattern symmetric under `symmetry`, and locally minimal under
+/// it: without the givens of any one orbit there is a second solution.
+fn check_symmetric_and_minimal(puzzle: &str, symmetry: &str) {
+    assert!(
+        puzzle.contains(&format!("givens (generate-rules, symmetry {symmetry})")),
+        "{puzzle}"
+    );
+    assert_eq!(verdict("rules", &[], puzzle), "unique", "{puzzle}");
+    let grid = initial_grid(puzzle);
+    let n = grid.len();
+    assert!(grid.iter().all(|row| row.len() == n), "{puzzle}");
+    let mut seen = vec![vec![false; n]; n];
+    for r in 0..n {
+        for c in 0..n {
+            if seen[r][c] || grid[r][c].is_none() {
+                continue;
+            }
+            // The orbit of (r, c): every cell in it is a given too.
+            let mut orbit = vec![(r, c)];
+            let mut at = 0;
+            while at < orbit.len() {
+                for image in symmetry_images(symmetry, n, orbit[at]) {
+                    if !orbit.contains(&image) {
+                        orbit.push(image);
+                    }
+                }
+                at += 1;
+            }
+            let mut fewer = puzzle.to_string();
+            // Right to left, so that the text ranges stay valid.
+            let mut ranges: Vec<(usize, usize, usize)> = orbit
+                .iter()
+                .map(|&(r2, c2)| {
+                    seen[r2][c2] = true;
+                    grid[r2][c2].unwrap_or_else(|| {
+                        panic!("({r}, {c}) is given, ({r2}, {c2}) is not ({symmetry}):\n{puzzle}")
+                    })
+                })
+                .collect();
+            ranges.sort_by_key(|&(line, start, _)| std::cmp::Reverse((line, start)));
+            for range in ranges {
+                fewer = without(&fewer, range);
+            }
             assert_eq!(
                 verdict("rules", &[], &fewer),
                 "at least 2 solutions",
-                "removing a given of {file} keeps it unique:\n{fewer}"
+                "removing the orbit {orbit:?} keeps it unique:\n{fewer}"
             );
         }
+    }
+}
+
+#[test]
+fn without_a_target_the_givens_are_symmetric_and_locally_minimal() {
+    let sudoku = instance("rules/solvomatic/puzzles/hardest-sudoku.txt");
+    let sudoku = sudoku.to_str().expect("path");
+    // The default for a sudoku: a half turn; the same seed, the same puzzle.
+    let puzzle = generate("generate-rules", &[sudoku, "--seed", "3"]);
+    check_symmetric_and_minimal(&puzzle, "rotational");
+    assert_eq!(generate("generate-rules", &[sudoku, "--seed", "3"]), puzzle);
+    assert_ne!(generate("generate-rules", &[sudoku, "--seed", "4"]), puzzle);
+    for (symmetry, seed) in [
+        ("diagonal", "4"),
+        ("quarter", "5"),
+        ("mirrors", "6"),
+        ("none", "3"),
+    ] {
+        let puzzle = generate(
+            "generate-rules",
+            &[sudoku, "--symmetry", symmetry, "--seed", seed],
+        );
+        check_symmetric_and_minimal(&puzzle, symmetry);
+    }
+    let square = instance("rules/solvomatic/puzzles/magic-square.txt");
+    let square = square.to_str().expect("path");
+    for symmetry in ["rotational", "none", "anti-diagonal"] {
+        let puzzle = generate(
+            "generate-rules",
+            &[square, "--symmetry", symmetry, "--seed", "1"],
+        );
+        check_symmetric_and_minimal(&puzzle, symmetry);
+    }
+}
+
+#[test]
+fn the_givens_spread_over_the_whole_grid() {
+    let sudoku = instance("rules/solvomatic/puzzles/hardest-sudoku.txt");
+    let sudoku = sudoku.to_str().expect("path");
+    for symmetry in ["rotational", "none"] {
+        let mut rows = [0; 9];
+        let mut columns = [0; 9];
+        let mut last_row_and_column = 0;
+        for seed in 1..=8 {
+            let seed = seed.to_string();
+            let puzzle = generate(
+                "generate-rules",
+                &[sudoku, "--symmetry", symmetry, "--seed", &seed],
+            );
+            let grid = initial_grid(&puzzle);
+            for (r, row) in grid.iter().enumerate() {
+                for (c, cell) in row.iter().enumerate() {
+                    if cell.is_some() {
+                        rows[r] += 1;
+                        columns[c] += 1;
+                    }
+                }
+            }
+            if grid[8].iter().any(Option::is_some) && grid.iter().any(|row| row[8].is_some()) {
+                last_row_and_column += 1;
+            }
+        }
+        // About 3 givens a row and a column in each puzzle: 24 in 8 puzzles.
+        for count in rows.iter().chain(&columns) {
+            assert!(
+                *count >= 8,
+                "{symmetry}: rows {rows:?}, columns {columns:?}"
+            );
+        }
+        assert!(
+            last_row_and_column >= 6,
+            "{symmetry}: {last_row_and_column} of 8"
+        );
     }
 }
 
@@ -207,6 +344,37 @@ fn generate_rules_reports_bad_input() {
     let adjacent = instance("rules/examples/sudoku-4x4.txt");
     let output = run("generate-rules", &[adjacent.to_str().expect("path")], b"");
     assert_error(&output, "cannot be written in this layout's initial block");
+    let output = run("generate-rules", &[square, "--symmetry", "spiral"], b"");
+    assert_error(&output, "invalid value 'spiral' for '--symmetry <KIND>'");
+    let pyramid = instance("rules/solvomatic/puzzles/word-pyramid.txt");
+    let pyramid = pyramid.to_str().expect("path");
+    let output = run(
+        "generate-rules",
+        &[pyramid, "--symmetry", "rotational"],
+        b"",
+    );
+    assert_error(
+        &output,
+        "--symmetry rotational: the layout is not symmetric under it: the cell at row 1, column 4 \
+         has no counterpart at row 4, column 4",
+    );
+    let palindrome = instance("rules/solvomatic/puzzles/palindrome.txt");
+    let palindrome = palindrome.to_str().expect("path");
+    let output = run(
+        "generate-rules",
+        &[palindrome, "--symmetry", "quarter"],
+        b"",
+    );
+    assert_error(
+        &output,
+        "--symmetry quarter: it needs a square grid, and this layout's has 1 row and 5 columns",
+    );
+    // Without --symmetry, a layout without a half turn has no symmetry.
+    let puzzle = generate("generate-rules", &[pyramid, "--seed", "1"]);
+    assert!(
+        puzzle.contains("(generate-rules, symmetry none)"),
+        "{puzzle}"
+    );
     let output = run("generate-rules", &[square, "--puzzles", "0"], b"");
     assert_error(&output, "--puzzles must be at least 1");
     let output = run("generate-rules", &["no-such-file.txt"], b"");

@@ -342,7 +342,10 @@ fn a_puzzle_without_solution_names_the_parts_to_blame_in_every_family() {
         &["derived/wip-branch/x.txt"],
         Some(&instance("rules/solvomatic")),
     );
-    assert!(text.contains("initial (line 33) gives the cell"), "{text}");
+    assert!(
+        text.contains("the given 123465 at row 1, column 1"),
+        "{text}"
+    );
     let (_, pattern) = crossword_files(dir.path());
     let words = common::temp_file(dir.path(), "few.txt", b"bat\ntab\nbit\n");
     let text = why_none(

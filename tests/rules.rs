@@ -268,7 +268,7 @@ fn an_initial_value_outside_its_range_explains_the_missing_solution() {
     let text = stdout(&outs[2]);
     assert!(
         text.contains(
-            "initial (line 33) gives the cell at line 2 column 3 the value 123465, outside its range 1..6 (line 9)"
+            "the given 123465 at row 1, column 1 (initial, line 33) is outside the cell's range 1..6 (line 9)"
         ),
         "{text}"
     );
@@ -395,8 +395,16 @@ fn overlapping_box_matches_are_named_when_there_is_no_solution() {
     );
     assert_eq!(code(&outs[2]), 20, "{}", stderr(&outs[2]));
     let text = stdout(&outs[2]);
-    assert!(text.contains("these 5 parts cannot all hold"), "{text}");
-    assert!(text.contains("pattern at line 29 match 2"), "{text}");
+    // The rules have no solution by themselves: the givens are not blamed.
+    assert!(
+        text.contains("the rules have no solution, whatever the givens: these 6 rule instances"),
+        "{text}"
+    );
+    assert!(!text.contains("  given"), "{text}");
+    assert!(
+        text.contains("pattern at line 29 match 5 sequence 'a': cells r2c2 r2c3 r3c2 r3c3\n"),
+        "{text}"
+    );
     assert!(
         text.contains("note: the pattern at line 29 matches at overlapping places"),
         "{text}"
@@ -409,4 +417,227 @@ fn overlapping_box_matches_are_named_when_there_is_no_solution() {
         &[],
     );
     assert_eq!(stdout(&outs[2]), "1324\n4231\n2413\n3142\nunique\n");
+}
+
+/// Runs `encode-rules ENCODE_ARGS FILE | solve --all | decode-rules` in
+/// bash with every stage under `ulimit -v 2000000` (2 GB of address
+/// space); bash exits with the decoder's status, and the standard error of
+/// every stage is bash's.
+fn pipeline_in_2_gb(file: &Path, encode_args: &[&str]) -> Output {
+    let mut command = common::external_command("bash");
+    command
+        .args([
+            "-c",
+            "ulimit -v 2000000 && \"$ENCODE\" \"$@\" | \"$SOLVE\" --all | \"$DECODE\"",
+            "bash",
+        ])
+        .args(encode_args)
+        .arg(file)
+        .env("ENCODE", bin("encode-rules"))
+        .env("SOLVE", bin("solve"))
+        .env("DECODE", bin("decode-rules"));
+    common::run_command(command, b"")
+}
+
+/// Runs `encode-rules FILE` in bash under `ulimit -v 2000000`.
+fn encode_in_2_gb(file: &Path, encode_args: &[&str]) -> Output {
+    let mut command = common::external_command("bash");
+    command
+        .args(["-c", "ulimit -v 2000000 && exec \"$ENCODE\" \"$@\"", "bash"])
+        .args(encode_args)
+        .arg(file)
+        .env("ENCODE", bin("encode-rules"));
+    common::run_command(command, b"")
+}
+
+#[test]
+fn a_wide_range_takes_the_memory_its_rules_need() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Two cells of 1..100000 adding up to 5: 1+4, 2+3, 3+2, 4+1.
+    let file = common::temp_file(
+        dir.path(),
+        "wide.txt",
+        b"layout\n| * *\n\nrange 1..100000\n| * *\n\nrule sum 5\n| * *\n",
+    );
+    for args in [&[][..], &["--sum-encoding", "pb"]] {
+        let out = pipeline_in_2_gb(&file, args);
+        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.ends_with("\n4 solutions\n"), "{args:?}: {text}");
+        for pair in [" 1 4\n", " 2 3\n", " 3 2\n", " 4 1\n"] {
+            assert!(text.contains(pair), "{args:?}: {text}");
+        }
+    }
+    // Sums narrow each other: b <= 4 from the first, so c >= 99997.
+    let file = common::temp_file(
+        dir.path(),
+        "chain.txt",
+        b"layout\n| * * *\nrange 1..100000\n| * * *\nrule sum 5\n| * * .\n\
+          rule sum 100001\n| . * *\n",
+    );
+    let out = pipeline_in_2_gb(&file, &[]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("4 solutions\n"), "{}", stdout(&out));
+    // Products keep the divisors: a * b * c = 720720 (= 2^4 3^2 5 7 11 13).
+    let file = common::temp_file(
+        dir.path(),
+        "prod.txt",
+        b"layout\n| * * *\nrange 1..100000\n| * * *\nrule prod 720720\n| * * *\n",
+    );
+    let encoded = encode_in_2_gb(&file, &[]);
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let counted = common::run("solve", &["--all"], &encoded.stdout);
+    // Ordered triples of divisors with that product, each below 100001:
+    // counted by brute force over the 240 divisors.
+    let divisors: Vec<u64> = (1..=720720u64).filter(|d| 720720 % d == 0).collect();
+    let mut triples = 0;
+    for &a in &divisors {
+        for &b in &divisors {
+            let ab = a * b;
+            if 720720 % ab == 0 && (720720 / ab) <= 100000 && a <= 100000 && b <= 100000 {
+                triples += 1;
+            }
+        }
+    }
+    assert!(
+        stdout(&counted).contains(&format!("c enumeration complete: {triples} solutions\n")),
+        "{triples}: {}",
+        stdout(&counted)
+    );
+}
+
+#[test]
+fn a_rule_that_needs_too_much_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Any value of one cell has a partner in the other: 10^10 automaton
+    // pairs, 10^10 in_order literals.
+    for (rule, args) in [
+        ("sum 100001", &[][..]),
+        ("sum 100001", &["--sum-encoding", "pb"][..]),
+        ("in_order", &[][..]),
+        ("visible 1", &[][..]),
+    ] {
+        let text = format!("layout\n| * *\n\nrange 1..100000\n| * *\n\nrule {rule}\n| * *\n");
+        let file = common::temp_file(dir.path(), "huge.txt", text.as_bytes());
+        let out = encode_in_2_gb(&file, args);
+        assert_eq!(code(&out), 1, "{rule} {args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(&format!(
+                "encode-rules: {}:7: rule {rule}: its instance at the pattern of line 8 \
+                 (match 1, sequence '*') would need ",
+                file.display()
+            )),
+            "{rule} {args:?}: {err}"
+        );
+        assert!(
+            err.contains("one rule instance may take (docs/rules.md, \"Limits\")"),
+            "{err}"
+        );
+    }
+}
+
+/// The evil sudoku with the `initial` line `old` replaced by `new`,
+/// through `encode | solve | decode`: the decoder's output.
+fn evil_sudoku_with(old: &str, new: &str) -> String {
+    let text = std::fs::read_to_string(solvomatic_dir().join(puzzle_file("evil-sudoku")))
+        .expect("evil sudoku");
+    assert!(text.contains(old));
+    let wrong = text.replace(old, new);
+    let encoded = run_in(&solvomatic_dir(), "encode-rules", &["-"], wrong.as_bytes());
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let solved = run_in(&solvomatic_dir(), "solve", &[], &encoded.stdout);
+    assert_eq!(code(&solved), 20, "{}", stderr(&solved));
+    let decoded = run_in(&solvomatic_dir(), "decode-rules", &[], &solved.stdout);
+    assert_eq!(code(&decoded), 20, "{}", stderr(&decoded));
+    stdout(&decoded)
+}
+
+#[test]
+fn a_wrong_given_is_named_by_its_row_and_column() {
+    // A 3 typed into row 3, column 9, where row 3 has a 3 already.
+    let text = evil_sudoku_with("| 7 . . | . . 3 | . . . |", "| 7 . . | . . 3 | . . 3 |");
+    assert_eq!(
+        text,
+        "no solution\n\
+         without this given the puzzle has exactly one solution:\n  \
+         given 3 at row 3, column 9\n\
+         these 2 givens cannot all hold under the rules (without any one of them, the rest can):\n  \
+         given 3 at row 3, column 6\n  \
+         given 3 at row 3, column 9\n"
+    );
+    // A 9 in row 1, column 2 (the solution has a 2) clashes with no given of
+    // its row, column or box: the conflict runs through many givens, and the
+    // wrong one is among the few without which the puzzle is unique again.
+    let text = evil_sudoku_with("| 8 . . | . . . | . 5 . |", "| 8 9 . | . . . | . 5 . |");
+    let (fixes, core) = text
+        .split_once(" givens cannot all hold under the rules")
+        .expect("a minimal set of givens");
+    assert!(
+        fixes.starts_with("no solution\nwithout any one of these ")
+            && fixes.contains("givens the puzzle has exactly one solution:\n")
+            && fixes.contains("\n  given 9 at row 1, column 2\n"),
+        "{text}"
+    );
+    assert!(fixes.lines().count() <= 8, "{text}");
+    assert!(core.contains("\n  given 9 at row 1, column 2\n"), "{text}");
+    assert!(!text.contains("line ") && !text.contains("rule "), "{text}");
+}
+
+/// Solves a puzzle given as text (run in the instances folder); returns
+/// decode's output, which must say there is no solution.
+fn why_none_of(text: &str) -> String {
+    let encoded = run_in(&solvomatic_dir(), "encode-rules", &["-"], text.as_bytes());
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let solved = run_in(&solvomatic_dir(), "solve", &[], &encoded.stdout);
+    let decoded = run_in(&solvomatic_dir(), "decode-rules", &[], &solved.stdout);
+    assert_eq!(code(&decoded), 20, "{}", stderr(&decoded));
+    stdout(&decoded)
+}
+
+#[test]
+fn rules_that_conflict_by_themselves_are_named_even_when_narrowed() {
+    // Both sums narrow the range until it is empty.
+    let text = why_none_of(
+        "layout\n| * *\nrange 1..100000\n| * *\nrule sum 5\nrule sum 6\n| * *\ninitial\n| 1 .\n",
+    );
+    assert!(
+        text.contains("the rules have no solution, whatever the givens: these 2 rule instances"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  rule sum 5 (line 5), pattern at line 7 match 1 sequence '*': cells r1c1 r1c2\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  rule sum 6 (line 6), pattern at line 7 match 1 sequence '*': cells r1c1 r1c2\n"
+        ),
+        "{text}"
+    );
+    // Three instances, each needed: the first sum narrows b to 1..4, so
+    // the second narrows c to 99997..100000, which the subset forbids.
+    let text = why_none_of(
+        "layout\n| * * *\nrange 1..100000\n| * * *\nrule sum 5\n| * * .\nrule sum 100001\n\
+         | . * *\nrule subset 1 2 3\n| . . *\n",
+    );
+    assert!(text.contains("these 3 rule instances"), "{text}");
+    for rule in [
+        "sum 5 (line 5)",
+        "sum 100001 (line 7)",
+        "subset 1..3 (line 9)",
+    ] {
+        assert!(text.contains(&format!("  rule {rule}")), "{rule}: {text}");
+    }
+    // A given that the narrowed range does not hold: blamed alone.
+    let text =
+        why_none_of("layout\n| * *\nrange 1..100000\n| * *\nrule sum 5\n| * *\ninitial\n| 7 .\n");
+    assert_eq!(
+        text,
+        "no solution\nthis given cannot hold under the rules; without it the puzzle has \
+         solutions (more than one):\n  given 7 at row 1, column 1\n"
+    );
 }

@@ -83,18 +83,25 @@ pub enum NonogramFormat {
     name = "generate-rules",
     version,
     long_about = "Writes a puzzle in the rule language (docs/rules.md) with a unique solution and \
-        a locally minimal set of givens: removing any one of them lets another solution in. \
-        The solved grid comes from --solution (decode-rules's drawing), from the puzzle's own \
-        'initial' when it gives every cell, or else is a random solution of the puzzle. Givens \
-        go in a random order (--seed); each removal is proved safe by an incremental embedded \
-        solver.",
+        a locally minimal set of givens, symmetric in the grid (--symmetry, by default a half \
+        turn when the layout has one): removing any one symmetric set of them (an orbit) lets \
+        another solution in. The solved grid comes from --solution (decode-rules's drawing), \
+        from the puzzle's own 'initial' when it gives every cell, or else is a random solution \
+        of the puzzle. Orbits of givens go in a random order (--seed); each removal is proved \
+        safe by an incremental embedded solver.",
     after_help = "Examples:\n  \
-        generate-rules instances/rules/solvomatic/puzzles/hardest-sudoku.txt --target 25 > s.txt\n  \
+        generate-rules instances/rules/solvomatic/puzzles/hardest-sudoku.txt --target 26 > s.txt\n  \
         encode-rules s.txt | solve --max 2 | decode-rules     # unique\n  \
+        generate-rules sudoku.txt --symmetry diagonal --seed 7\n  \
+        generate-rules sudoku.txt --symmetry none             # each given alone: fewer givens\n  \
         encode-rules sudoku.txt | solve | decode-rules > solved.txt\n  \
         generate-rules sudoku.txt --solution solved.txt --puzzles 5\n  \
         generate-rules hardest-sudoku.txt --format url     # a puzz.link URL\n  \
-        generate-rules https://puzz.link/p?sudoku/4/4/p --puzzles 3 --format url > urls.txt"
+        generate-rules https://puzz.link/p?sudoku/4/4/p --puzzles 3 --format url > urls.txt\n\n\
+        Symmetries are of the grid as a player reads it: rows are the layout's lines that have \
+        cells, columns the character columns that have cells (box lines and the spaces between \
+        cells do not count). Any layout may take any symmetry its cells have; one they lack is \
+        an error naming a cell without its counterpart."
 )]
 pub struct RulesArgs {
     /// The puzzle file in the rule language (its rules and layout; its
@@ -117,6 +124,10 @@ pub struct RulesArgs {
     /// Random orders tried when --target is not reached.
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub attempts: usize,
+    /// The symmetry of the givens' pattern (default: rotational when the
+    /// layout has it, else none); see below.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub symmetry: Option<generate::rules::Symmetry>,
     /// Seed and count.
     #[command(flatten)]
     pub common: Common,
@@ -163,7 +174,10 @@ impl Command for RulesArgs {
             attempts: self.attempts,
             options: options.clone(),
             solver: self.common.solver.solver.clone(),
+            symmetry: self.symmetry,
         };
+        // An error now, before any solving, when the layout lacks it.
+        let (symmetry, _) = rules::orbits(&puzzle, self.symmetry)?;
         let words_file = (source != io::STDIN_NAME).then_some(self.input.as_path());
         let batch = Batch::new(self.common.count);
         let mut out = io::stdout();
@@ -176,7 +190,9 @@ impl Command for RulesArgs {
             let givens = rules::minimal_givens(&puzzle, &solution, &settings, seed)?;
             let written = match self.format {
                 RulesFormat::Rules => {
-                    rules::write(&source, &text, &puzzle, &solution, &givens, words_file)?
+                    rules::write(
+                        &source, &text, &puzzle, &solution, &givens, symmetry, words_file,
+                    )?
                 }
                 RulesFormat::Url => {
                     let mut values = vec![None; solution.len()];

@@ -3,24 +3,30 @@
 //!
 //! From a solved grid (a file in `decode-rules`'s drawing, the puzzle's own
 //! `initial` when it gives every cell, or else a random solution of the
-//! puzzle) the givens are removed one at a time in a random order; a
-//! given stays when without it the puzzle has another solution. The
-//! puzzle is encoded once without givens, the solution itself is blocked
-//! (a clause "some cell differs"), and each question "is it still unique
-//! without this given?" is one incremental solver call with the remaining
-//! givens as assumptions: no model means unique, and the solver's core
-//! (the givens its refutation used) lets every other given go at once.
+//! puzzle) the givens are removed in a random order, a symmetric orbit of
+//! cells at a time ([`Symmetry`]: by default the cells a half turn of the
+//! grid swaps); an orbit stays when without it the puzzle has another
+//! solution. The puzzle is encoded once without givens, the solution
+//! itself is blocked (a clause "some cell differs"), and each question "is
+//! it still unique without this orbit?" is one incremental solver call
+//! with the remaining givens as assumptions: no model means unique. The
+//! solver's core (the givens its refutation used) is kept as the proof:
+//! an orbit outside it goes without a call, since the proof still holds,
+//! so the outcome is exactly that of asking every orbit in the random
+//! order (the core never picks which givens go, which would favour the
+//! cells the solver looks at first).
 //!
-//! One pass leaves a locally minimal set: a given kept because its removal
-//! let another solution in stays needed as the set shrinks further (fewer
-//! givens allow more solutions, never fewer). `--target N` stops at N
-//! givens and tries other random orders until one gets there.
+//! One pass leaves a locally minimal set: an orbit kept because its
+//! removal let another solution in stays needed as the set shrinks further
+//! (fewer givens allow more solutions, never fewer). `--target N` stops at
+//! N givens and tries other random orders until one gets there.
 
 use super::{rng, Uniqueness};
 use crate::error::{Error, Result};
 use crate::rules::parse::show_value;
 use crate::rules::{check, encode, Options, Puzzle, Value};
 use rustsat::types::Lit;
+use std::collections::{HashMap, HashSet};
 
 /// What `generate-rules` is asked for.
 #[derive(Debug, Clone)]
@@ -34,6 +40,149 @@ pub struct Settings {
     /// The embedded solver of the uniqueness proofs (`None`: the first
     /// incremental one this build has).
     pub solver: Option<String>,
+    /// The symmetry of the givens (`None`: [`Symmetry::Rotational`] when
+    /// the layout has it, else [`Symmetry::None`]).
+    pub symmetry: Option<Symmetry>,
+}
+
+/// Which cells keep or lose their givens together: a symmetry of the grid
+/// of the layout, in its rows and columns as a player reads them
+/// ([`crate::rules::layout::Layout::grid_pos`]; R rows, C columns, 1-based).
+/// The pattern of the givens (which cells have one, not their values) is
+/// then symmetric. A symmetry the layout's cells do not have is an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Symmetry {
+    /// No symmetry: each given goes alone.
+    None,
+    /// A half turn (180 degrees) about the centre: (r, c) with
+    /// (R+1-r, C+1-c).
+    Rotational,
+    /// Quarter turns (90 degrees): (r, c), (c, R+1-r) and so on, four cells
+    /// at a time; a square grid.
+    Quarter,
+    /// Top and bottom mirrored (across the horizontal axis): (r, c) with
+    /// (R+1-r, c).
+    Horizontal,
+    /// Left and right mirrored (across the vertical axis): (r, c) with
+    /// (r, C+1-c).
+    Vertical,
+    /// Both mirrors at once: (r, c), (R+1-r, c), (r, C+1-c), (R+1-r, C+1-c).
+    Mirrors,
+    /// Mirrored across the main diagonal: (r, c) with (c, r); a square grid.
+    Diagonal,
+    /// Mirrored across the other diagonal: (r, c) with (C+1-c, R+1-r); a
+    /// square grid.
+    AntiDiagonal,
+}
+
+impl Symmetry {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Quarter => "quarter",
+            Symmetry::Horizontal => "horizontal",
+            Symmetry::Vertical => "vertical",
+            Symmetry::Mirrors => "mirrors",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "anti-diagonal",
+        }
+    }
+
+    /// The images of grid place (r, c) under the maps that generate the
+    /// symmetry, in a grid of `rows` by `columns` (1-based).
+    fn images(self, (r, c): (usize, usize), rows: usize, columns: usize) -> Vec<(usize, usize)> {
+        let (r1, c1) = (rows + 1, columns + 1);
+        match self {
+            Symmetry::None => vec![],
+            Symmetry::Rotational => vec![(r1 - r, c1 - c)],
+            Symmetry::Quarter => vec![(c, r1 - r)],
+            Symmetry::Horizontal => vec![(r1 - r, c)],
+            Symmetry::Vertical => vec![(r, c1 - c)],
+            Symmetry::Mirrors => vec![(r1 - r, c), (r, c1 - c)],
+            Symmetry::Diagonal => vec![(c, r)],
+            Symmetry::AntiDiagonal => vec![(c1 - c, r1 - r)],
+        }
+    }
+
+    /// True for the symmetries that swap rows and columns.
+    fn needs_square(self) -> bool {
+        matches!(
+            self,
+            Symmetry::Quarter | Symmetry::Diagonal | Symmetry::AntiDiagonal
+        )
+    }
+}
+
+/// The symmetry `asked` (or the default, `None`: rotational when the
+/// layout has it, else none) and its orbits: the sets of cells whose
+/// givens go together, each in cell order, the orbits in the order of
+/// their first cell. An error when the layout does not have the symmetry
+/// asked for.
+pub fn orbits(puzzle: &Puzzle, asked: Option<Symmetry>) -> Result<(Symmetry, Vec<Vec<usize>>)> {
+    let symmetry = asked.unwrap_or(Symmetry::Rotational);
+    match orbits_of(puzzle, symmetry) {
+        Ok(orbits) => Ok((symmetry, orbits)),
+        Err(_) if asked.is_none() => Ok((Symmetry::None, orbits_of(puzzle, Symmetry::None)?)),
+        Err(e) => Err(e),
+    }
+}
+
+/// The orbits of `symmetry` over the puzzle's cells.
+fn orbits_of(puzzle: &Puzzle, symmetry: Symmetry) -> Result<Vec<Vec<usize>>> {
+    let layout = &puzzle.layout;
+    let cells = layout.cells.len();
+    let (rows, columns) = layout.grid_size();
+    let refuse = |why: String| {
+        Error::Usage(format!(
+            "--symmetry {}: {why} (docs/generate.md; --symmetry none for no symmetry)",
+            symmetry.name()
+        ))
+    };
+    if symmetry.needs_square() && rows != columns {
+        let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        return Err(refuse(format!(
+            "it needs a square grid, and this layout's has {} and {}",
+            count(rows, "row"),
+            count(columns, "column")
+        )));
+    }
+    let at: HashMap<(usize, usize), usize> = (0..cells)
+        .map(|cell| (layout.grid_pos(cell), cell))
+        .collect();
+    let mut orbit_of = vec![usize::MAX; cells];
+    let mut orbits: Vec<Vec<usize>> = Vec::new();
+    for first in 0..cells {
+        if orbit_of[first] != usize::MAX {
+            continue;
+        }
+        let mut orbit = vec![first];
+        orbit_of[first] = orbits.len();
+        let mut at_cell = 0;
+        while at_cell < orbit.len() {
+            let place = layout.grid_pos(orbit[at_cell]);
+            for image in symmetry.images(place, rows, columns) {
+                let Some(&other) = at.get(&image) else {
+                    return Err(refuse(format!(
+                        "the layout is not symmetric under it: the cell at {} has no \
+                         counterpart at row {}, column {}",
+                        layout.grid_name(orbit[at_cell]),
+                        image.0,
+                        image.1
+                    )));
+                };
+                if orbit_of[other] == usize::MAX {
+                    orbit_of[other] = orbits.len();
+                    orbit.push(other);
+                }
+            }
+            at_cell += 1;
+        }
+        orbit.sort_unstable();
+        orbits.push(orbit);
+    }
+    Ok(orbits)
 }
 
 /// Reads a solved grid as `decode-rules` draws it (the layout with every
@@ -161,13 +310,13 @@ pub fn full_initial(puzzle: &Puzzle) -> Option<Vec<Value>> {
         .collect()
 }
 
-/// The literal "cell has value" of every cell and value, by cell.
+/// The literal "cell has value" of every cell and value the rules allow
+/// ([`crate::rules::narrow`]), by cell.
 fn value_lits(
     puzzle: &Puzzle,
     builder: &crate::builder::FormulaBuilder,
 ) -> Result<Vec<Vec<(Value, Lit)>>> {
-    puzzle
-        .domains
+    crate::rules::narrow::domains(puzzle)
         .iter()
         .enumerate()
         .map(|(cell, domain)| {
@@ -194,7 +343,7 @@ fn value_lits(
 /// suggesting a random value to the solver for every cell; an error when
 /// the puzzle has none.
 pub fn random_solution(puzzle: &Puzzle, settings: &Settings, seed: u64) -> Result<Vec<Value>> {
-    let builder = encode::encode(puzzle, &settings.options);
+    let builder = encode::encode(puzzle, &settings.options)?;
     let lits = value_lits(puzzle, &builder)?;
     let mut solver = Uniqueness::with_solver(builder.finish(), settings.solver.as_deref(), &[])?;
     let mut rng = rng(seed);
@@ -228,17 +377,20 @@ pub fn random_solution(puzzle: &Puzzle, settings: &Settings, seed: u64) -> Resul
 
 /// A locally minimal set of cells whose values in `solution` make it the
 /// puzzle's only solution (the puzzle's own givens are ignored), as cell
-/// indices in cell order. With a target, the first set of at most that
-/// many givens found within the attempts, or else the smallest found.
+/// indices in cell order, symmetric under the settings' [`Symmetry`]:
+/// removing any one orbit of its cells lets another solution in. With a
+/// target, the first set of at most that many givens found within the
+/// attempts, or else the smallest found.
 pub fn minimal_givens(
     puzzle: &Puzzle,
     solution: &[Value],
     settings: &Settings,
     seed: u64,
 ) -> Result<Vec<usize>> {
+    let (_, orbits) = orbits(puzzle, settings.symmetry)?;
     let mut free = puzzle.clone();
     free.initial = vec![None; free.initial.len()];
-    let builder = encode::encode(&free, &settings.options);
+    let builder = encode::encode(&free, &settings.options)?;
     let lits = value_lits(&free, &builder)?;
     let chosen: Vec<Lit> = solution
         .iter()
@@ -264,33 +416,37 @@ pub fn minimal_givens(
     for _ in 0..settings.attempts.max(1) {
         let mut given = vec![true; chosen.len()];
         let mut count = chosen.len();
-        let mut order: Vec<usize> = (0..chosen.len()).collect();
+        let mut order: Vec<usize> = (0..orbits.len()).collect();
         rng.shuffle(&mut order);
-        for cell in order {
+        // The givens of the last proof that the solution is unique: while
+        // they all stay, the proof holds.
+        let mut proof: Option<HashSet<usize>> = None;
+        for orbit in order.iter().map(|&o| &orbits[o]) {
             if settings.target.is_some_and(|t| count <= t) {
                 break;
             }
-            if !given[cell] {
-                continue;
-            }
-            let assumptions: Vec<Lit> = (0..chosen.len())
-                .filter(|&c| given[c] && c != cell)
-                .map(|c| chosen[c])
-                .collect();
-            if solver.solve(&assumptions)?.is_some() {
-                continue;
-            }
-            given[cell] = false;
-            count -= 1;
-            // The givens the refutation used are enough: the others go too
-            // (unless that would pass the target).
-            let core = solver.core(&assumptions)?;
-            if settings.target.is_none_or(|t| core.len() >= t) {
-                for (c, flag) in given.iter_mut().enumerate() {
-                    *flag = *flag && core.contains(&chosen[c]);
+            let proved = proof
+                .as_ref()
+                .is_some_and(|p| orbit.iter().all(|c| !p.contains(c)));
+            if !proved {
+                let assumptions: Vec<Lit> = (0..chosen.len())
+                    .filter(|&c| given[c] && !orbit.contains(&c))
+                    .map(|c| chosen[c])
+                    .collect();
+                if solver.solve(&assumptions)?.is_some() {
+                    continue;
                 }
-                count = given.iter().filter(|&&g| g).count();
+                let core: HashSet<Lit> = solver.core(&assumptions)?.into_iter().collect();
+                proof = Some(
+                    (0..chosen.len())
+                        .filter(|&c| core.contains(&chosen[c]))
+                        .collect(),
+                );
             }
+            for &c in orbit {
+                given[c] = false;
+            }
+            count -= orbit.len();
         }
         let better = best
             .as_ref()
@@ -307,15 +463,17 @@ pub fn minimal_givens(
 }
 
 /// The puzzle file with `givens` of `solution` as its `initial` block:
-/// the text up to the input's own `initial` (or all of it), then the new
-/// block, the layout with every given cell's value and `.` elsewhere. The
-/// result is parsed again and must give exactly these cells.
+/// the text up to the input's own `initial` (or all of it), then a comment
+/// with the count and the `symmetry`, then the new block, the layout with
+/// every given cell's value and `.` elsewhere. The result is parsed again
+/// and must give exactly these cells.
 pub fn write(
     source: &str,
     text: &str,
     puzzle: &Puzzle,
     solution: &[Value],
     givens: &[usize],
+    symmetry: Symmetry,
     words_file: Option<&std::path::Path>,
 ) -> Result<String> {
     let lines: Vec<&str> = text.lines().collect();
@@ -332,9 +490,10 @@ pub fn write(
     }
     out.push(String::new());
     out.push(format!(
-        "# {} given{} (generate-rules)",
+        "# {} given{} (generate-rules, symmetry {})",
         givens.len(),
-        if givens.len() == 1 { "" } else { "s" }
+        if givens.len() == 1 { "" } else { "s" },
+        symmetry.name()
     ));
     out.push("initial".into());
     let mut is_given = vec![false; solution.len()];
@@ -379,6 +538,63 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn puzzle(layout: &str) -> Puzzle {
+        let text = format!("layout\n{layout}\nrange 1..9\n{layout}\nrule distinct\n|*\n");
+        crate::rules::parse::parse("t.txt", &text, crate::rules::parse::WordSource::Files(None))
+            .expect("parses")
+    }
+
+    #[test]
+    fn orbits_follow_the_grid_not_the_decoration() {
+        // 3x3 cells with a box line between rows 1 and 2.
+        let p = puzzle("| * * *\n|-------\n| * * *\n| * * *");
+        let of = |s| orbits(&p, Some(s)).expect("symmetric").1;
+        assert_eq!(
+            of(Symmetry::Rotational),
+            [vec![0, 8], vec![1, 7], vec![2, 6], vec![3, 5], vec![4]]
+        );
+        assert_eq!(
+            of(Symmetry::Quarter),
+            [vec![0, 2, 6, 8], vec![1, 3, 5, 7], vec![4]]
+        );
+        assert_eq!(of(Symmetry::Horizontal)[0], [0, 6]);
+        assert_eq!(of(Symmetry::Vertical)[0], [0, 2]);
+        assert_eq!(of(Symmetry::Mirrors)[0], [0, 2, 6, 8]);
+        assert_eq!(of(Symmetry::Diagonal)[1], [1, 3]);
+        assert_eq!(of(Symmetry::AntiDiagonal)[0], [0, 8]);
+        assert_eq!(of(Symmetry::None).len(), 9);
+        assert_eq!(orbits(&p, None).expect("default").0, Symmetry::Rotational);
+    }
+
+    #[test]
+    fn a_symmetry_the_layout_lacks_is_refused_unless_it_is_the_default() {
+        let wide = puzzle("| * * *\n| * * *");
+        let error = orbits(&wide, Some(Symmetry::Diagonal))
+            .expect_err("not square")
+            .to_string();
+        assert!(
+            error.starts_with(
+                "--symmetry diagonal: it needs a square grid, and this layout's has 2 rows and 3 columns"
+            ),
+            "{error}"
+        );
+        // A triangle: no half turn, so no symmetry by default.
+        let triangle = puzzle("| * * *\n| * *\n| *");
+        let error = orbits(&triangle, Some(Symmetry::Rotational))
+            .expect_err("not symmetric")
+            .to_string();
+        assert!(
+            error.contains("the cell at row 1, column 1 has no counterpart at row 3, column 3"),
+            "{error}"
+        );
+        let (symmetry, orbits) = orbits(&triangle, None).expect("default");
+        assert_eq!(symmetry, Symmetry::None);
+        assert_eq!(orbits.len(), 6);
+        // It is symmetric across its diagonal.
+        let (_, orbits) = super::orbits(&triangle, Some(Symmetry::Diagonal)).expect("diagonal");
+        assert_eq!(orbits, [vec![0], vec![1, 3], vec![2, 5], vec![4]]);
+    }
 
     #[test]
     fn values_read_as_the_drawing_shows_them() {

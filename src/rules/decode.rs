@@ -6,10 +6,12 @@ use crate::error::{Error, Result};
 use crate::family::Assignment;
 
 /// The solution that `assignment` gives `puzzle`: the one value of every
-/// cell (an error when the model gives a cell none or several).
+/// cell (an error when the model gives a cell none or several). Only the
+/// values the rules allow have variables ([`narrow`](super::narrow)).
 pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Solution> {
-    let mut values = Vec::with_capacity(puzzle.domains.len());
-    for (cell, domain) in puzzle.domains.iter().enumerate() {
+    let domains = super::narrow::domains(puzzle);
+    let mut values = Vec::with_capacity(domains.len());
+    for (cell, domain) in domains.iter().enumerate() {
         let chosen: Vec<Value> = domain
             .iter()
             .copied()

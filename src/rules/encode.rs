@@ -1,8 +1,9 @@
 //! The CNF encoding of a rule puzzle.
 //!
 //! Variables: `cell(r,c)=V`, one per cell (layout row `r`, column `c`, both
-//! 1-based) and value `V` of its range (letters in upper case); exactly one
-//! is true per cell. They are the projection set, so `solve --all` counts
+//! 1-based) and value `V` of its range that the rules allow (letters in
+//! upper case; the ranges are narrowed first, [`super::narrow`]); exactly
+//! one is true per cell. They are the projection set, so `solve --all` counts
 //! puzzle solutions. Every other variable is an unnamed auxiliary.
 //!
 //! Rules, per sequence of cells:
@@ -31,11 +32,18 @@
 //!   every letter in its cell's range); at least one selector, a selector
 //!   implies its letters, and each letter of a cell implies one of the
 //!   selectors that put it there.
+//!
+//! The encodings that grow faster than the cells' values are estimated
+//! before they are built; past [`super::limits`] the encoder stops with an
+//! error naming the rule and its line.
 
+use super::limits;
+use super::narrow::narrow;
 use super::parse::show_value;
 use super::puzzle::{Constraint, Rule};
 use super::{Options, Puzzle, SumEncoding, Value};
 use crate::builder::{AtMostOne, FormulaBuilder, PbEncoding};
+use crate::error::Result;
 use crate::explain::Group;
 use crate::names;
 use rustsat::types::{Lit, Var};
@@ -78,23 +86,64 @@ fn amo_for(len: usize) -> AtMostOne {
 /// The encoder's state.
 struct Encoder<'a> {
     puzzle: &'a Puzzle,
+    /// The rule instances encoded (indices into [`Puzzle::constraints`]).
+    constraints: &'a [usize],
     b: FormulaBuilder,
     cells: Vec<CellVars>,
 }
 
-/// Encodes `puzzle`.
-pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
-    encode_with_groups(puzzle, options).0
+/// Which parts of a puzzle to encode. The "why none" analysis
+/// ([`super::why`]) encodes some rule instances and some givens at a time;
+/// the ranges are narrowed by the rule instances encoded, and no others.
+#[derive(Debug, Clone, Copy)]
+pub struct Selection<'a> {
+    /// The rule instances (indices into [`Puzzle::constraints`]).
+    pub constraints: &'a [usize],
+    /// The cells whose givens are encoded.
+    pub givens: &'a [usize],
+}
+
+/// Encodes `puzzle`: an error when a rule instance would need more than
+/// the [`limits`](super::limits) allow.
+pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
+    Ok(encode_with_groups(puzzle, options)?.0)
 }
 
 /// Encodes `puzzle` and says which hard clauses stand for which given and
-/// which rule instance, for [`crate::explain`] (why there is no solution).
-pub fn encode_with_groups(puzzle: &Puzzle, options: &Options) -> (FormulaBuilder, Vec<Group>) {
+/// which rule instance, for [`crate::explain`] (why there is no solution):
+/// the givens' groups first, in cell order, then one per rule instance.
+pub fn encode_with_groups(puzzle: &Puzzle, options: &Options) -> Result<(FormulaBuilder, Vec<Group>)> {
+    let constraints: Vec<usize> = (0..puzzle.constraints.len()).collect();
+    let givens: Vec<usize> = (0..puzzle.initial.len())
+        .filter(|&cell| puzzle.initial[cell].is_some())
+        .collect();
+    let selection = Selection {
+        constraints: &constraints,
+        givens: &givens,
+    };
+    encode_selected(puzzle, options, selection)
+}
+
+/// Encodes the parts of `puzzle` that `selection` names, with a group per
+/// given (in the selection's order) and then per rule instance.
+pub fn encode_selected(
+    puzzle: &Puzzle,
+    options: &Options,
+    selection: Selection<'_>,
+) -> Result<(FormulaBuilder, Vec<Group>)> {
     let mut groups = Vec::new();
     let mut b = FormulaBuilder::new("rules", &format!("rules/{}", options.sum_encoding.as_str()));
-    let mut cells = Vec::with_capacity(puzzle.domains.len());
-    let mut projection: Vec<Var> = Vec::new();
-    for (cell, domain) in puzzle.domains.iter().enumerate() {
+    let domains = narrow(puzzle, selection.constraints);
+    let total: usize = domains.iter().map(Vec::len).sum();
+    if total > limits::MAX_VALUES {
+        let widest = (0..domains.len())
+            .max_by_key(|&cell| domains[cell].len())
+            .unwrap_or(0);
+        return Err(limits::too_many_values(puzzle, total, widest));
+    }
+    let mut cells = Vec::with_capacity(domains.len());
+    let mut projection: Vec<Var> = Vec::with_capacity(total);
+    for (cell, domain) in domains.iter().enumerate() {
         let mut lits = ValueLits::new();
         let mut ordered = Vec::with_capacity(domain.len());
         for &value in domain {
@@ -108,60 +157,29 @@ pub fn encode_with_groups(puzzle: &Puzzle, options: &Options) -> (FormulaBuilder
     }
     b.projection(&projection);
     b.blocking_positive();
-    let mut e = Encoder { puzzle, b, cells };
-    for (cell, given) in puzzle.initial.iter().enumerate() {
-        if let Some(given) = given {
+    let mut e = Encoder {
+        puzzle,
+        constraints: selection.constraints,
+        b,
+        cells,
+    };
+    for &cell in selection.givens {
+        if let Some(given) = puzzle.initial[cell] {
             let start = e.b.num_clauses();
             match e.cells[cell].get(given.value) {
                 Some(lit) => e.b.clause(&[lit]),
                 None => e.b.clause(&[]),
             }
             groups.push(Group {
-                label: format!(
-                    "initial (line {}): {} at {}",
-                    given.line,
-                    show_value(given.value),
-                    puzzle.layout.describe_cell(cell)
-                ),
+                label: given_label(puzzle, cell, given.value),
                 clauses: start..e.b.num_clauses(),
             });
         }
     }
-    for constraint in &puzzle.constraints {
+    for &k in selection.constraints {
+        let constraint = &puzzle.constraints[k];
         let start = e.b.num_clauses();
-        let seq = &constraint.cells;
-        match &puzzle.rules[constraint.rule].rule {
-            Rule::Permutation(set) => e.counts(seq, set, true, true, true),
-            Rule::Subset(set) => e.counts(seq, set, true, false, true),
-            Rule::Superset(set) => e.counts(seq, set, false, true, false),
-            Rule::Distinct => e.distinct(seq),
-            Rule::Sum(target) => {
-                match options.sum_encoding {
-                    SumEncoding::Layers => {
-                        e.layered(seq, 0, *target, |s, v| s.checked_add(v as i64))
-                    }
-                    SumEncoding::Pb => e.sum_pb(seq, *target),
-                }
-                if all_different(puzzle, seq) {
-                    e.sum_of_distinct(seq, *target);
-                }
-            }
-            Rule::Prod(0) => e.some_zero(seq),
-            Rule::Prod(target) => {
-                let target = *target;
-                e.layered(seq, 1, target, move |s, v| {
-                    let p = s.checked_mul(v as i64)?;
-                    (p != 0 && target % p == 0).then_some(p)
-                })
-            }
-            Rule::InOrder => e.in_order(seq),
-            Rule::InReverseOrder => {
-                let reversed: Vec<usize> = seq.iter().rev().copied().collect();
-                e.in_order(&reversed)
-            }
-            Rule::Word(list) => e.word(seq, *list),
-            Rule::Visible(count) => e.visible(seq, *count),
-        }
+        e.rule_instance(constraint, options)?;
         groups.push(Group {
             label: instance_with_cells(puzzle, constraint),
             clauses: start..e.b.num_clauses(),
@@ -175,31 +193,44 @@ pub fn encode_with_groups(puzzle: &Puzzle, options: &Options) -> (FormulaBuilder
             b.option(super::words::HEADER_KEY, value);
         }
     }
-    (b, groups)
+    Ok((b, groups))
+}
+
+/// A given for a person, as a player reads the grid: "given 2 at row 3,
+/// column 5".
+pub fn given_label(puzzle: &Puzzle, cell: usize, value: Value) -> String {
+    format!(
+        "given {} at {}",
+        show_value(value),
+        puzzle.layout.grid_name(cell)
+    )
 }
 
 /// A rule instance and its cells: "rule sum 34 (line 23), pattern at line
-/// 27 match 2 sequence 'b': cells at line 4 column 3, ...".
-fn instance_with_cells(puzzle: &Puzzle, constraint: &Constraint) -> String {
+/// 27 match 2 sequence 'b': cells r2c1 r2c2 r2c3 r2c4" (row and column of
+/// the grid).
+pub fn instance_with_cells(puzzle: &Puzzle, constraint: &Constraint) -> String {
     let cells: Vec<String> = constraint
         .cells
         .iter()
-        .map(|&cell| puzzle.layout.describe_cell(cell))
+        .map(|&cell| puzzle.layout.grid_short(cell))
         .collect();
     format!(
-        "{}: cells at {}",
+        "{}: cells {}",
         puzzle.describe_instance(constraint),
-        cells.join(", ")
+        cells.join(" ")
     )
 }
 
 /// The most value sets a `sum` over distinct cells is given selectors for.
 const MAX_VALUE_SETS: usize = 5_000;
 
-/// True when some rule instance keeps all cells of `seq` pairwise
-/// different (a permutation or subset of distinct values, or `distinct`).
-fn all_different(puzzle: &Puzzle, seq: &[usize]) -> bool {
-    puzzle.constraints.iter().any(|c| {
+/// True when one of the rule instances `constraints` keeps all cells of
+/// `seq` pairwise different (a permutation or subset of distinct values,
+/// or `distinct`).
+fn all_different(puzzle: &Puzzle, constraints: &[usize], seq: &[usize]) -> bool {
+    constraints.iter().any(|&k| {
+        let c = &puzzle.constraints[k];
         let distinct = match &puzzle.rules[c.rule].rule {
             Rule::Distinct => true,
             Rule::Permutation(set) | Rule::Subset(set) => {
@@ -258,6 +289,79 @@ fn value_sets(values: &[i64], size: usize, target: i64, limit: usize) -> Option<
 }
 
 impl Encoder<'_> {
+    /// Encodes one rule instance.
+    fn rule_instance(&mut self, constraint: &Constraint, options: &Options) -> Result<()> {
+        let puzzle = self.puzzle;
+        let seq = &constraint.cells;
+        match &puzzle.rules[constraint.rule].rule {
+            Rule::Permutation(set) => self.counts(seq, set, true, true, true),
+            Rule::Subset(set) => self.counts(seq, set, true, false, true),
+            Rule::Superset(set) => self.counts(seq, set, false, true, false),
+            Rule::Distinct => self.distinct(seq),
+            Rule::Sum(target) => {
+                match options.sum_encoding {
+                    SumEncoding::Layers => self.sum_layered(constraint, *target)?,
+                    SumEncoding::Pb => self.sum_pb(constraint, *target)?,
+                }
+                if all_different(puzzle, self.constraints, seq) {
+                    self.sum_of_distinct(seq, *target);
+                }
+            }
+            Rule::Prod(0) => self.some_zero(seq),
+            Rule::Prod(target) => {
+                let target = *target;
+                let step = move |s: i64, v: Value| {
+                    let p = s.checked_mul(v as i64)?;
+                    (p != 0 && target % p == 0).then_some(p)
+                };
+                self.layered(constraint, 1, target, step, |_, _| true)?
+            }
+            Rule::InOrder => self.in_order(constraint, seq)?,
+            Rule::InReverseOrder => {
+                let reversed: Vec<usize> = seq.iter().rev().copied().collect();
+                self.in_order(constraint, &reversed)?
+            }
+            Rule::Word(list) => self.word(seq, *list),
+            Rule::Visible(count) => {
+                let values: Vec<Vec<Value>> = seq
+                    .iter()
+                    .map(|&c| self.cells[c].lits.keys().copied().collect())
+                    .collect();
+                let needed = limits::visible(&values);
+                if needed > limits::MAX_LITERALS {
+                    return Err(limits::too_large(puzzle, constraint, needed));
+                }
+                self.visible(seq, *count)
+            }
+        }
+        Ok(())
+    }
+
+    /// `sum target` as a layered automaton, whose partial sums after each
+    /// cell stay where the cells after it can still reach the target.
+    fn sum_layered(&mut self, constraint: &Constraint, target: i64) -> Result<()> {
+        let seq = &constraint.cells;
+        // The smallest and largest sums of the cells from i on.
+        let mut lowest = vec![0i64; seq.len() + 1];
+        let mut highest = vec![0i64; seq.len() + 1];
+        for (i, &c) in seq.iter().enumerate().rev() {
+            let values = self.cells[c].lits.keys();
+            let lo = values.clone().next().map_or(0, |&v| v as i64);
+            let hi = values.last().map_or(0, |&v| v as i64);
+            lowest[i] = lowest[i + 1] + lo;
+            highest[i] = highest[i + 1] + hi;
+        }
+        let completable =
+            move |i: usize, s: i64| (lowest[i]..=highest[i]).contains(&(target - s));
+        self.layered(
+            constraint,
+            0,
+            target,
+            |s, v| s.checked_add(v as i64),
+            completable,
+        )
+    }
+
     /// Redundant clauses for `sum target` over cells known to be pairwise
     /// different: one selector per set of values that adds up to the
     /// target; exactly one selector; a selected set's values each appear
@@ -364,12 +468,13 @@ impl Encoder<'_> {
     }
 
     /// `sum target` as two pseudo-boolean bounds over value literals,
-    /// shifted so that every weight is non-negative.
-    fn sum_pb(&mut self, seq: &[usize], target: i64) {
+    /// shifted so that every weight is non-negative (an error when the
+    /// totalizers would pass the limit).
+    fn sum_pb(&mut self, constraint: &Constraint, target: i64) -> Result<()> {
         let mut up = Vec::new();
         let mut down = Vec::new();
         let (mut lowest, mut highest) = (0i64, 0i64);
-        for &c in seq {
+        for &c in &constraint.cells {
             let lits = &self.cells[c].lits;
             let lo = lits.keys().min().copied().unwrap_or(0) as i64;
             let hi = lits.keys().max().copied().unwrap_or(0) as i64;
@@ -386,25 +491,43 @@ impl Encoder<'_> {
         }
         if target < lowest || target > highest {
             self.b.clause(&[]);
-            return;
+            return Ok(());
         }
-        self.b
-            .pb_at_most(&up, (target - lowest) as usize, PbEncoding::Gte);
-        self.b
-            .pb_at_most(&down, (highest - target) as usize, PbEncoding::Gte);
+        let bounds = [
+            (&up, (target - lowest) as usize),
+            (&down, (highest - target) as usize),
+        ];
+        let mut needed = 0;
+        for (terms, bound) in bounds {
+            let weights: Vec<usize> = terms.iter().map(|&(_, w)| w).collect();
+            needed += limits::totalizer(&weights, bound, limits::MAX_LITERALS);
+        }
+        if needed > limits::MAX_LITERALS {
+            return Err(limits::too_large(self.puzzle, constraint, needed));
+        }
+        for (terms, bound) in bounds {
+            self.b.pb_at_most(terms, bound, PbEncoding::Gte);
+        }
+        Ok(())
     }
 
     /// A layered automaton: the partial value starts at `start`, each cell
     /// of `seq` moves it by `step` (`None`: the value cannot lead to the
-    /// target), and it must end at `target`.
+    /// target), and it must end at `target`; `completable(i, s)` is false
+    /// when the partial value `s` after `i` cells cannot reach the target
+    /// (such states are never built). An error, before anything is built,
+    /// when the automaton's (state, value) pairs, each a clause, would
+    /// pass the limit.
     fn layered(
         &mut self,
-        seq: &[usize],
+        constraint: &Constraint,
         start: i64,
         target: i64,
         step: impl Fn(i64, Value) -> Option<i64>,
-    ) {
+        completable: impl Fn(usize, i64) -> bool,
+    ) -> Result<()> {
         let step = &step;
+        let seq = &constraint.cells;
         let domains: Vec<Vec<(Value, Lit)>> = seq
             .iter()
             .map(|&c| {
@@ -415,14 +538,24 @@ impl Encoder<'_> {
             })
             .collect();
         let n = seq.len();
-        // Forward: reachable partial values.
+        // Forward: reachable partial values that can still be completed.
         let mut layers: Vec<BTreeSet<i64>> = vec![[start].into_iter().collect()];
-        for domain in &domains {
+        let mut pairs = 0u64;
+        for (i, domain) in domains.iter().enumerate() {
             let prev = &layers[layers.len() - 1];
-            let next: BTreeSet<i64> = prev
-                .iter()
-                .flat_map(|&s| domain.iter().filter_map(move |&(v, _)| step(s, v)))
-                .collect();
+            pairs += prev.len() as u64 * domain.len() as u64;
+            // Each pair is a clause of up to three literals.
+            if 3 * pairs > limits::MAX_LITERALS {
+                return Err(limits::too_large(self.puzzle, constraint, 3 * pairs));
+            }
+            let mut next = BTreeSet::new();
+            for &s in prev {
+                for &(v, _) in domain {
+                    if let Some(t) = step(s, v).filter(|&t| completable(i + 1, t)) {
+                        next.insert(t);
+                    }
+                }
+            }
             layers.push(next);
         }
         // Backward: keep the values that can still reach the target.
@@ -442,7 +575,7 @@ impl Encoder<'_> {
         }
         if layers[0].is_empty() {
             self.b.clause(&[]);
-            return;
+            return Ok(());
         }
         // State literals; `None` when the layer has one state (always true).
         let mut states: Vec<BTreeMap<i64, Option<Lit>>> = Vec::with_capacity(n + 1);
@@ -553,6 +686,7 @@ impl Encoder<'_> {
                 }
             }
         }
+        Ok(())
     }
 
     /// `lit` implies one of `supports` (deduplicated).
@@ -564,8 +698,19 @@ impl Encoder<'_> {
         self.b.clause(&clause);
     }
 
-    /// `|v1| <= |v2| <= ...` between neighbours of `seq`.
-    fn in_order(&mut self, seq: &[usize]) {
+    /// `|v1| <= |v2| <= ...` between neighbours of `seq` (an error when the
+    /// clauses would pass the limit).
+    fn in_order(&mut self, constraint: &Constraint, seq: &[usize]) -> Result<()> {
+        let needed: u64 = seq
+            .windows(2)
+            .map(|pair| {
+                let values = |c: usize| self.cells[c].lits.keys().copied().collect::<Vec<_>>();
+                limits::in_order(&values(pair[0]), &values(pair[1]))
+            })
+            .sum();
+        if needed > limits::MAX_LITERALS {
+            return Err(limits::too_large(self.puzzle, constraint, needed));
+        }
         for pair in seq.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let left: Vec<(Value, Lit)> =
@@ -592,6 +737,7 @@ impl Encoder<'_> {
                 self.b.clause(&clause);
             }
         }
+        Ok(())
     }
 
     /// The letters of `seq` spell a word of list `list`.

@@ -84,6 +84,8 @@ pub struct Layout {
     text: Vec<char>,
     /// For each character of `text`, the cell it is (for `*`).
     cell_at: Vec<Option<usize>>,
+    /// Each cell's place in the grid (see [`Layout::grid_pos`]).
+    grid: Vec<(usize, usize)>,
 }
 
 impl Layout {
@@ -107,12 +109,42 @@ impl Layout {
                 col += 1;
             }
         }
+        let grid = grid_positions(&cells);
         Layout {
             block,
             cells,
             text,
             cell_at,
+            grid,
         }
+    }
+
+    /// A cell's row and column in the grid, as a player reads it (both
+    /// 1-based): row R is the R-th line of the layout that has cells,
+    /// column C the C-th character column that has cells, so decoration
+    /// (box lines, spaces between cells) does not count.
+    pub fn grid_pos(&self, cell: usize) -> (usize, usize) {
+        self.grid[cell]
+    }
+
+    /// The number of rows and of columns of the grid ([`Layout::grid_pos`]).
+    pub fn grid_size(&self) -> (usize, usize) {
+        let rows = self.grid.iter().map(|&(r, _)| r).max().unwrap_or(0);
+        let columns = self.grid.iter().map(|&(_, c)| c).max().unwrap_or(0);
+        (rows, columns)
+    }
+
+    /// "row R, column C" of a cell in the grid ([`Layout::grid_pos`]).
+    pub fn grid_name(&self, cell: usize) -> String {
+        let (row, column) = self.grid[cell];
+        format!("row {row}, column {column}")
+    }
+
+    /// "rRcC", the sudoku players' short name of a cell in the grid
+    /// ([`Layout::grid_pos`]).
+    pub fn grid_short(&self, cell: usize) -> String {
+        let (row, column) = self.grid[cell];
+        format!("r{row}c{column}")
     }
 
     /// The file line of a cell.
@@ -214,6 +246,22 @@ impl Layout {
     }
 }
 
+/// The grid row and column (1-based ranks among the rows and the
+/// columns that hold cells) of every cell.
+fn grid_positions(cells: &[CellPos]) -> Vec<(usize, usize)> {
+    let mut rows: Vec<usize> = cells.iter().map(|p| p.row).collect();
+    let mut columns: Vec<usize> = cells.iter().map(|p| p.col).collect();
+    for ranks in [&mut rows, &mut columns] {
+        ranks.sort_unstable();
+        ranks.dedup();
+    }
+    let rank = |ranks: &[usize], x: usize| ranks.partition_point(|&y| y < x) + 1;
+    cells
+        .iter()
+        .map(|p| (rank(&rows, p.row), rank(&columns, p.col)))
+        .collect()
+}
+
 /// The 0-based column of `pattern[i]` within its line.
 fn column_of(pattern: &[char], i: usize) -> usize {
     pattern[..i]
@@ -271,6 +319,21 @@ mod tests {
         );
         // a shorter row slides along the line
         assert_eq!(layout.find_all(&block(&[" * *"])).len(), 4);
+    }
+
+    #[test]
+    fn grid_rows_and_columns_leave_out_decoration() {
+        let layout = Layout::new(block(&["+-----+", "| * * |", "+-----+", "| * * |"]));
+        let places: Vec<_> = (0..4).map(|c| layout.grid_pos(c)).collect();
+        assert_eq!(places, [(1, 1), (1, 2), (2, 1), (2, 2)]);
+        assert_eq!(layout.grid_size(), (2, 2));
+        assert_eq!(layout.grid_name(3), "row 2, column 2");
+        assert_eq!(layout.grid_short(1), "r1c2");
+        // A hexagon's rows are offset: its columns count every column with a cell.
+        let hexagon = Layout::new(block(&["  * *", " * * *", "  * *"]));
+        assert_eq!(hexagon.grid_pos(0), (1, 2));
+        assert_eq!(hexagon.grid_pos(2), (2, 1));
+        assert_eq!(hexagon.grid_size(), (3, 5));
     }
 
     #[test]

@@ -8,10 +8,12 @@
 //! `initial` fixes some cells. See [`parse`] for the grammar.
 //!
 //! The parts: [`layout`] (the drawing and reading blocks against it),
-//! [`puzzle`] (the rules and their instances), [`parse`] (the language), [`words`] (word lists), [`encode`] (the
+//! [`puzzle`] (the rules and their instances), [`parse`] (the language), [`words`] (word lists),
+//! [`narrow`] (the values the rules allow, before any variable), [`limits`] (how large a rule's
+//! encoding may grow), [`encode`] (the
 //! CNF), [`decode`] (the cell values read from a model), [`check`] (the rules, sharing nothing with the encoding) and
-//! [`render`] (the solution drawn in the layout, as text and as SVG);
-//! [`sudoku_url`] reads and writes sudokus as puzz.link URLs (a URL is
+//! [`render`] (the solution drawn in the layout, as text and as SVG); [`why`] says why a puzzle
+//! has no solution; [`sudoku_url`] reads and writes sudokus as puzz.link URLs (a URL is
 //! read as the rule text of its sudoku).
 //!
 //! ```text
@@ -23,10 +25,13 @@ pub mod check;
 pub mod decode;
 pub mod encode;
 pub mod layout;
+pub mod limits;
+pub mod narrow;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
 pub mod sudoku_url;
+pub mod why;
 pub mod words;
 
 use crate::explain::Explanation;
@@ -105,69 +110,6 @@ pub struct Solution {
     pub values: Vec<Value>,
 }
 
-/// The givens and rule instances that cannot all hold (a minimal set:
-/// without any one of them the puzzle has a solution), listed under a
-/// heading; nothing when the search is not possible or too long.
-fn conflicting_instances(puzzle: &Puzzle, options: &Options) -> Explanation {
-    use crate::explain::{heading, minimal_conflict, Conflict, EXPLAIN_TIME};
-    let (builder, groups) = encode::encode_with_groups(puzzle, options);
-    let formula = builder.finish();
-    match minimal_conflict(&formula, &groups, EXPLAIN_TIME) {
-        Ok(Conflict::Minimal(found)) if !found.is_empty() => {
-            let labels = found.iter().map(|&g| groups[g].label.clone()).collect();
-            let mut explanation = Explanation::list(heading(found.len()), labels);
-            // Givens come first among the groups, then the rule instances.
-            let givens = puzzle.initial.iter().flatten().count();
-            let blamed: Vec<&puzzle::Constraint> = found
-                .iter()
-                .filter_map(|&g| g.checked_sub(givens))
-                .filter_map(|c| puzzle.constraints.get(c))
-                .collect();
-            for note in overlapping_matches(&blamed) {
-                explanation.push_text(note);
-            }
-            explanation
-        }
-        Ok(Conflict::Minimal(_)) => {
-            Explanation::text("the ranges and the cells' values conflict by themselves")
-        }
-        _ => Explanation::default(),
-    }
-}
-
-/// A note for every pattern of which two blamed matches share a cell: a
-/// pattern matches at every offset where it fits, so a box pattern such as
-/// `|aa` / `|aa` in an undecorated layout also matches between the boxes.
-fn overlapping_matches(blamed: &[&puzzle::Constraint]) -> Vec<String> {
-    let mut notes = Vec::new();
-    let mut noted = std::collections::BTreeSet::new();
-    let mut pairs = Vec::new();
-    for a in blamed {
-        for b in blamed {
-            if a.block_line == b.block_line
-                && a.instance < b.instance
-                && b.cells.iter().any(|cell| a.cells.contains(cell))
-            {
-                pairs.push((a, b));
-            }
-        }
-    }
-    pairs.sort_by_key(|(a, b)| (a.block_line, a.instance, b.instance));
-    for (a, b) in pairs {
-        if noted.insert(a.block_line) {
-            let note = format!(
-                "note: the pattern at line {} matches at overlapping places (matches {} and {} \
-                 share cells): a pattern matches at every offset where it fits the layout; for \
-                 separate boxes give each box its own letters, or set the boxes apart in the \
-                 layout with decoration (docs/rules.md, \"A sudoku\")\n",
-                a.block_line, a.instance, b.instance
-            );
-            notes.push(note);
-        }
-    }
-    notes
-}
-
 /// The rules family (see the module documentation).
 pub struct Rules;
 
@@ -236,7 +178,7 @@ impl Family for Rules {
     }
 
     fn encode(puzzle: &Puzzle, options: &Options) -> Result<FormulaBuilder> {
-        Ok(encode::encode(puzzle, options))
+        encode::encode(puzzle, options)
     }
 
     fn decode(
@@ -269,42 +211,7 @@ impl Family for Rules {
     }
 
     fn no_solution(puzzle: &Puzzle, options: &Options) -> Option<Explanation> {
-        let mut reasons = Explanation::default();
-        for (cell, given) in puzzle.initial.iter().enumerate() {
-            if let Some(given) = given {
-                if !puzzle.domains[cell].contains(&given.value) {
-                    reasons.push_text(format!(
-                        "initial (line {}) gives the cell at {} the value {}, outside its range {} (line {})",
-                        given.line,
-                        puzzle.layout.describe_cell(cell),
-                        parse::show_value(given.value),
-                        parse::show_set(&puzzle.domains[cell]),
-                        puzzle.range_lines[cell]
-                    ));
-                }
-            }
-        }
-        for constraint in &puzzle.constraints {
-            let rule = &puzzle.rules[constraint.rule];
-            if let Rule::Word(list) = rule.rule {
-                if puzzle.word_lists[list]
-                    .words(constraint.cells.len())
-                    .is_empty()
-                {
-                    reasons.push_text(format!(
-                        "rule {} (line {}): the list has no word of {} letters (pattern at line {})",
-                        rule.text,
-                        rule.line,
-                        constraint.cells.len(),
-                        constraint.block_line
-                    ));
-                }
-            }
-        }
-        if reasons.is_empty() {
-            reasons = conflicting_instances(puzzle, options);
-        }
-        (!reasons.is_empty()).then_some(reasons)
+        why::why_none(puzzle, options)
     }
 
     fn check(

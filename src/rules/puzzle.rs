@@ -94,6 +94,9 @@ pub struct Given {
 /// A parsed puzzle.
 #[derive(Debug, Clone)]
 pub struct Puzzle {
+    /// The name of the file it was read from (`<stdin>` for standard
+    /// input), for messages.
+    pub source: String,
     /// The layout and its cells.
     pub layout: Layout,
     /// The possible values of each cell, as written in its range.

@@ -438,6 +438,7 @@ pub fn parse(source: &str, text: &str, words: WordSource<'_>) -> Result<Puzzle> 
     let constraints = instances(source, &layout, &rules, &sets)?;
     let word_lists = load_word_lists(source, &rules, &constraints, &list_paths, words)?;
     Ok(Puzzle {
+        source: source.to_string(),
         layout,
         domains: domains_done,
         range_lines,
