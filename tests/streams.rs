@@ -404,7 +404,10 @@ fn several_formulas_in_one_stream() {
     // formula.
     let outs = pipeline(&[("solve", &[]), ("decode-nonogram", &[])], cnf.as_bytes());
     assert!(!stdout(&outs[1]).contains("puzzle 1:"));
-    let out = run("solve", &["--proof", "-"], two.as_bytes());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let proof = dir.path().join("proof.drat");
+    let proof = proof.to_str().expect("a UTF-8 path");
+    let out = run("solve", &["--proof", proof], two.as_bytes());
     assert_error(
         &out,
         "(formula 2): --proof and --check-proof take one formula",
