@@ -279,7 +279,7 @@ impl SolveArgs {
         let unsatisfiable = match checker {
             Some(name) => match embedded::create(name, &self.solver_option)? {
                 Some(mut solver) => {
-                    solver.reserve(formula.num_vars)?;
+                    solver.reserve(formula.solver_vars())?;
                     for clause in formula.hard.iter() {
                         solver.add_clause(clause)?;
                     }
