@@ -253,7 +253,7 @@ impl Block {
         let first: u32 = first
             .parse()
             .ok()
-            .filter(|&n| n >= 1 && n <= crate::literal::MAX_DIMACS_VAR)
+            .filter(|n| (1..=crate::literal::MAX_DIMACS_VAR).contains(n))
             .ok_or_else(|| format!("'{first}' is no variable number"))?;
         let mut names = Vec::new();
         let mut values = Vec::new();
@@ -298,10 +298,11 @@ impl Block {
         false
     }
 
-    /// The number of values of the last range: the variables of a row,
-    /// which only the last range tells apart.
+    /// The number of variables that share the first range's value: a
+    /// row of the block (a row of the grid for `cell(r,c)`, with all its
+    /// colours for `cell(r,c)=k`), which the other ranges tell apart.
     pub fn row_len(&self) -> u32 {
-        self.values.last().map_or(1, |v| v.len() as u32)
+        self.strides.first().copied().unwrap_or(1).max(1)
     }
 
     /// The text before `(` of every name of the block.
