@@ -19,6 +19,7 @@
 use crate::cnf::{Clauses, Formula, Kind, Metadata};
 use crate::error::{Error, Result};
 use crate::names;
+use crate::solve::cubes::Propagator;
 use rustsat::encodings::{am1, card, pb, CollectClauses};
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Clause, Lit, Var};
@@ -284,6 +285,99 @@ impl FormulaBuilder {
             self.vars.new_var();
         }
         Some(vars)
+    }
+
+    /// The variables of [`FormulaBuilder::named_block`], in order, or,
+    /// when the names cannot form a block, the same variables named one
+    /// by one, `name` spelling the name of the values `at` of the ranges
+    /// (integers, or the index of a word) as [`FormulaBuilder::named`]
+    /// takes it.
+    pub fn named_block_or_each(
+        &mut self,
+        pattern: &str,
+        ranges: &[(&str, names::Range)],
+        name: impl Fn(&[i64]) -> String,
+    ) -> Vec<Lit> {
+        if let Some(block) = self.named_block(pattern, ranges) {
+            return block.lits().collect();
+        }
+        let dims: Vec<(i64, i64)> = ranges
+            .iter()
+            .map(|(_, range)| match range {
+                names::Range::Int(lo, hi) => (*lo, hi.saturating_sub(*lo).saturating_add(1).max(0)),
+                names::Range::Words(words) => (0, words.len() as i64),
+            })
+            .collect();
+        let mut lits = Vec::new();
+        if dims.iter().any(|&(_, len)| len == 0) {
+            return lits;
+        }
+        let mut at: Vec<i64> = dims.iter().map(|&(lo, _)| lo).collect();
+        loop {
+            lits.push(self.named(name(&at)));
+            // The next values, the last range fastest.
+            let mut k = at.len();
+            loop {
+                if k == 0 {
+                    return lits;
+                }
+                k -= 1;
+                at[k] += 1;
+                if at[k] < dims[k].0 + dims[k].1 {
+                    break;
+                }
+                at[k] = dims[k].0;
+            }
+        }
+    }
+
+    /// Failed-literal probing: each of `candidates` that unit propagation
+    /// over the clauses so far leaves open is assumed true, then false;
+    /// when one way leads to a contradiction, the other holds in every
+    /// model and is added as a unit clause, and the next candidates see
+    /// it. Rounds repeat while they find some, until about `budget`
+    /// literals have been propagated. Answers and counts do not change
+    /// (each unit is implied by the clauses). Returns the number of units
+    /// added.
+    pub fn probe(&mut self, candidates: &[Lit], budget: usize) -> usize {
+        let mut up = Propagator::from_clauses(&self.hard, self.vars.n_used(), &[]);
+        if !up.propagate_root() {
+            return 0;
+        }
+        let mut found = Vec::new();
+        let mut spent = 0;
+        'rounds: loop {
+            let before = found.len();
+            for &candidate in candidates {
+                if up.value(candidate.var()).is_some() {
+                    continue;
+                }
+                for lit in [candidate, !candidate] {
+                    let mark = up.trail_len();
+                    let holds = up.assign(lit) && up.propagate();
+                    spent += up.trail_len() - mark;
+                    up.undo_to(mark);
+                    if !holds {
+                        found.push(!lit);
+                        if !(up.assign(!lit) && up.propagate()) {
+                            // No model at all: the units say so.
+                            break 'rounds;
+                        }
+                        break;
+                    }
+                }
+                if spent > budget {
+                    break 'rounds;
+                }
+            }
+            if found.len() == before {
+                break;
+            }
+        }
+        for &lit in &found {
+            self.clause(&[lit]);
+        }
+        found.len()
     }
 
     /// The variable called `name`, if it exists.

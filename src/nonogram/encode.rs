@@ -103,27 +103,20 @@ pub fn cell_name(puzzle: &Puzzle, r: usize, c: usize, k: usize) -> String {
 /// `=k` over the colour names in a colour puzzle), or one name each when
 /// a colour's name cannot be a word of a block.
 fn cell_vars(b: &mut FormulaBuilder, puzzle: &Puzzle) -> Vec<Lit> {
-    let (height, width, k) = (puzzle.height(), puzzle.width(), puzzle.colours.len());
+    let (height, width) = (puzzle.height(), puzzle.width());
     let rows = ("r", Range::Int(1, height as i64));
     let columns = ("c", Range::Int(1, width as i64));
-    let block = if puzzle.is_colour() {
-        let words = puzzle.colours.iter().map(|c| c.name.clone()).collect();
-        b.named_block("cell(r,c)=k", &[rows, columns, ("k", Range::Words(words))])
-    } else {
-        b.named_block("cell(r,c)", &[rows, columns])
+    let name = |at: &[i64]| {
+        let colour = at.get(2).map_or(0, |&k| k as usize);
+        cell_name(puzzle, at[0] as usize, at[1] as usize, colour)
     };
-    if let Some(block) = block {
-        return block.lits().collect();
+    if puzzle.is_colour() {
+        let words = puzzle.colours.iter().map(|c| c.name.clone()).collect();
+        let colours = ("k", Range::Words(words));
+        b.named_block_or_each("cell(r,c)=k", &[rows, columns, colours], name)
+    } else {
+        b.named_block_or_each("cell(r,c)", &[rows, columns], name)
     }
-    let mut cells = Vec::with_capacity(height * width * k);
-    for r in 1..=height {
-        for c in 1..=width {
-            for colour in 0..k {
-                cells.push(b.named(cell_name(puzzle, r, c, colour)));
-            }
-        }
-    }
-    cells
 }
 
 /// Encodes `puzzle`: cell variables, the projection on them, and the line
