@@ -19,6 +19,7 @@
 use crate::cnf::{Clauses, Formula, Kind, Metadata};
 use crate::error::{Error, Result};
 use crate::names;
+use crate::solve::cubes::Propagator;
 use rustsat::encodings::{am1, card, pb, CollectClauses};
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Clause, Lit, Var};
@@ -221,18 +222,170 @@ impl FormulaBuilder {
         if names::validate(&name).is_err() {
             name.insert(0, '\'');
         }
-        if let Some(&lit) = self.by_name.get(&name) {
+        if let Some(lit) = self.lookup(&name) {
             return lit;
         }
         let lit = self.vars.new_lit();
-        self.meta.names.insert(lit.var(), name.clone());
+        // A fresh variable has no name yet.
+        let _ = self.meta.names.insert(lit.var(), name.clone());
         self.by_name.insert(name, lit);
         lit
     }
 
+    /// A block of fresh variables named by `pattern` over `ranges`, one
+    /// variable for every combination of the ranges' values, the last
+    /// range varying fastest: the header declares them in one line (`c
+    /// vars FIRST PATTERN RANGE...`, [`names::Block`]) instead of one line
+    /// a name. `None`, with no variable made, when a block cannot hold
+    /// the names (a word with a comma or a space, a name given already):
+    /// the caller then names them one by one. An empty range gives an
+    /// empty block.
+    ///
+    /// ```
+    /// use satpipe::builder::FormulaBuilder;
+    /// use satpipe::names::Range;
+    /// let mut b = FormulaBuilder::new("demo", "demo/grid");
+    /// let ranges = [("r", Range::Int(1, 2)), ("c", Range::Int(1, 3))];
+    /// let cells = b.named_block("cell(r,c)", &ranges).unwrap();
+    /// assert_eq!(cells.lit(&[2, 1]), b.lookup("cell(2,1)").unwrap());
+    /// let header = b.finish().header;
+    /// assert!(header.contains(&"c vars 1 cell(r,c) r=1..2 c=1..3".to_string()));
+    /// ```
+    pub fn named_block(
+        &mut self,
+        pattern: &str,
+        ranges: &[(&str, names::Range)],
+    ) -> Option<BlockVars> {
+        let dims: Vec<(i64, u32)> = ranges
+            .iter()
+            .map(|(_, range)| match range {
+                names::Range::Int(lo, hi) => (
+                    *lo,
+                    u32::try_from(hi.saturating_sub(*lo).saturating_add(1).max(0)).unwrap_or(0),
+                ),
+                names::Range::Words(words) => (0, words.len() as u32),
+            })
+            .collect();
+        let len = dims
+            .iter()
+            .try_fold(1u32, |n, &(_, len)| n.checked_mul(len))?;
+        let first = self.vars.n_used();
+        let vars = BlockVars { first, dims };
+        if len == 0 {
+            return Some(vars);
+        }
+        let block = names::Block::new(first, pattern, ranges).ok()?;
+        // The block's names must be new (other blocks are checked as it
+        // is added).
+        if self.by_name.keys().any(|n| block.index_of(n).is_some()) {
+            return None;
+        }
+        self.meta.names.add_block(block).ok()?;
+        for _ in 0..len {
+            self.vars.new_var();
+        }
+        Some(vars)
+    }
+
+    /// The variables of [`FormulaBuilder::named_block`], in order, or,
+    /// when the names cannot form a block, the same variables named one
+    /// by one, `name` spelling the name of the values `at` of the ranges
+    /// (integers, or the index of a word) as [`FormulaBuilder::named`]
+    /// takes it.
+    pub fn named_block_or_each(
+        &mut self,
+        pattern: &str,
+        ranges: &[(&str, names::Range)],
+        name: impl Fn(&[i64]) -> String,
+    ) -> Vec<Lit> {
+        if let Some(block) = self.named_block(pattern, ranges) {
+            return block.lits().collect();
+        }
+        let dims: Vec<(i64, i64)> = ranges
+            .iter()
+            .map(|(_, range)| match range {
+                names::Range::Int(lo, hi) => (*lo, hi.saturating_sub(*lo).saturating_add(1).max(0)),
+                names::Range::Words(words) => (0, words.len() as i64),
+            })
+            .collect();
+        let mut lits = Vec::new();
+        if dims.iter().any(|&(_, len)| len == 0) {
+            return lits;
+        }
+        let mut at: Vec<i64> = dims.iter().map(|&(lo, _)| lo).collect();
+        loop {
+            lits.push(self.named(name(&at)));
+            // The next values, the last range fastest.
+            let mut k = at.len();
+            loop {
+                if k == 0 {
+                    return lits;
+                }
+                k -= 1;
+                at[k] += 1;
+                if at[k] < dims[k].0 + dims[k].1 {
+                    break;
+                }
+                at[k] = dims[k].0;
+            }
+        }
+    }
+
+    /// Failed-literal probing: each of `candidates` that unit propagation
+    /// over the clauses so far leaves open is assumed true, then false;
+    /// when one way leads to a contradiction, the other holds in every
+    /// model and is added as a unit clause, and the next candidates see
+    /// it. Rounds repeat while they find some, until about `budget`
+    /// literals have been propagated. Answers and counts do not change
+    /// (each unit is implied by the clauses). Returns the number of units
+    /// added.
+    pub fn probe(&mut self, candidates: &[Lit], budget: usize) -> usize {
+        let mut up = Propagator::from_clauses(&self.hard, self.vars.n_used(), &[]);
+        if !up.propagate_root() {
+            return 0;
+        }
+        let mut found = Vec::new();
+        let mut spent = 0;
+        'rounds: loop {
+            let before = found.len();
+            for &candidate in candidates {
+                if up.value(candidate.var()).is_some() {
+                    continue;
+                }
+                for lit in [candidate, !candidate] {
+                    let mark = up.trail_len();
+                    let holds = up.assign(lit) && up.propagate();
+                    spent += up.trail_len() - mark;
+                    up.undo_to(mark);
+                    if !holds {
+                        found.push(!lit);
+                        if !(up.assign(!lit) && up.propagate()) {
+                            // No model at all: the units say so.
+                            break 'rounds;
+                        }
+                        break;
+                    }
+                }
+                if spent > budget {
+                    break 'rounds;
+                }
+            }
+            if found.len() == before {
+                break;
+            }
+        }
+        for &lit in &found {
+            self.clause(&[lit]);
+        }
+        found.len()
+    }
+
     /// The variable called `name`, if it exists.
     pub fn lookup(&self, name: &str) -> Option<Lit> {
-        self.by_name.get(name).copied()
+        self.by_name
+            .get(name)
+            .copied()
+            .or_else(|| self.meta.names.find_in_blocks(name).map(|v| v.pos_lit()))
     }
 
     /// A fresh unnamed auxiliary variable.
@@ -498,9 +651,7 @@ impl FormulaBuilder {
     /// variables form it (if there are any; otherwise all variables do).
     pub fn finish(mut self) -> Formula {
         if self.meta.projection.is_none() && !self.meta.names.is_empty() {
-            let mut named: Vec<Var> = self.meta.names.keys().copied().collect();
-            named.sort();
-            self.meta.projection = Some(named);
+            self.meta.projection = Some(self.meta.names.vars());
         }
         let kind = if self.soft.is_empty() {
             Kind::Cnf
@@ -516,6 +667,52 @@ impl FormulaBuilder {
             soft: self.soft,
             weights: self.weights,
         }
+    }
+}
+
+/// The variables of a block made by [`FormulaBuilder::named_block`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockVars {
+    /// The 0-based index of the first variable.
+    first: u32,
+    /// Each range's first value (0 for words) and number of values.
+    dims: Vec<(i64, u32)>,
+}
+
+impl BlockVars {
+    /// The number of variables.
+    pub fn len(&self) -> usize {
+        self.dims.iter().map(|&(_, n)| n as usize).product()
+    }
+
+    /// True when the block has no variable (an empty range).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every variable of the block, in order.
+    pub fn lits(&self) -> impl Iterator<Item = Lit> + '_ {
+        (0..self.len() as u32).map(|i| Var::new(self.first + i).pos_lit())
+    }
+
+    /// The variable whose ranges take the values `at` (integers, or the
+    /// index of a word), in the order of the ranges.
+    ///
+    /// # Panics
+    ///
+    /// When a value is outside its range: the encoder asked for a
+    /// variable it did not make.
+    pub fn lit(&self, at: &[i64]) -> Lit {
+        assert_eq!(at.len(), self.dims.len(), "one value per range");
+        let mut index: u32 = 0;
+        for (&value, &(lo, len)) in at.iter().zip(&self.dims) {
+            let step = u32::try_from(value - lo)
+                .ok()
+                .filter(|&s| s < len)
+                .unwrap_or_else(|| panic!("{value} is outside the block's range"));
+            index = index * len + step;
+        }
+        Var::new(self.first + index).pos_lit()
     }
 }
 

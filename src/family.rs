@@ -22,25 +22,36 @@
 use crate::builder::FormulaBuilder;
 use crate::error::Result;
 use crate::model::Model;
+use crate::names::{NameIndex, Names};
 use rustsat::types::Var;
-use std::collections::HashMap;
+use std::borrow::Cow;
 
 /// A model seen through the variable names of its header.
 pub struct Assignment<'a> {
-    by_name: &'a HashMap<&'a str, Var>,
+    index: &'a NameIndex<'a>,
     model: &'a Model,
 }
 
 impl<'a> Assignment<'a> {
     /// Wraps a model with a name index.
-    pub fn new(by_name: &'a HashMap<&'a str, Var>, model: &'a Model) -> Self {
-        Assignment { by_name, model }
+    pub fn new(index: &'a NameIndex<'a>, model: &'a Model) -> Self {
+        Assignment { index, model }
     }
 
     /// The value of the variable called `name`; `None` when the header
     /// has no such name.
     pub fn value(&self, name: &str) -> Option<bool> {
-        self.by_name.get(name).map(|&var| self.model.value(var))
+        self.index.get(name).map(|var| self.model.value(var))
+    }
+
+    /// The value of the variable called `predicate(args...)` (integer
+    /// arguments, no `=value`), as [`Assignment::value`] of the name
+    /// spelled out, but found without spelling it when a block of names
+    /// (`c vars`) holds it.
+    pub fn value_of(&self, predicate: &str, args: &[i64]) -> Option<bool> {
+        self.index
+            .get_ints(predicate, args)
+            .map(|var| self.model.value(var))
     }
 
     /// True when the variable called `name` exists and is true.
@@ -49,11 +60,36 @@ impl<'a> Assignment<'a> {
     }
 
     /// The names of all true named variables.
-    pub fn true_names(&self) -> impl Iterator<Item = &'a str> + '_ {
-        self.by_name
+    pub fn true_names(&self) -> impl Iterator<Item = Cow<'a, str>> + '_ {
+        self.true_names_of(None)
+    }
+
+    /// The names of the true named variables whose predicate (the text
+    /// before `(`) is `predicate`, or all of them for `None`.
+    pub fn true_names_of(
+        &self,
+        predicate: Option<&'a str>,
+    ) -> impl Iterator<Item = Cow<'a, str>> + '_ {
+        let names: &'a Names = self.index.names();
+        let model = self.model;
+        let wanted = move |name: &str| {
+            predicate.is_none_or(|p| name.split_once('(').is_some_and(|(q, _)| q == p))
+        };
+        let singles = names
+            .singles()
+            .into_iter()
+            .filter(move |&(var, name)| model.value(var) && wanted(name))
+            .map(|(_, name)| Cow::Borrowed(name));
+        let blocks = names
+            .blocks()
             .iter()
-            .filter(|(_, &var)| self.model.value(var))
-            .map(|(name, _)| *name)
+            .filter(move |b| predicate.is_none_or(|p| b.predicate() == p))
+            .flat_map(move |b| {
+                (0..b.len())
+                    .filter(move |&i| model.value(Var::new(b.first() + i)))
+                    .map(move |i| Cow::Owned(b.name(i)))
+            });
+        singles.chain(blocks)
     }
 }
 
@@ -196,6 +232,14 @@ pub trait Family {
         _variable: &dyn Fn(&str) -> Option<Var>,
     ) -> Option<crate::solver::tables::TableSpec> {
         None
+    }
+    /// Whether `encode-<family>` takes what the formula's unit clauses
+    /// force out of the formula it writes (`c fixed`,
+    /// [`crate::cnf::simplify`]): for encoders whose presolve decides part
+    /// of the puzzle, so that the stream carries what is still open. No
+    /// answer or count changes. The default is no.
+    fn fix_forced(_options: &Self::Options) -> bool {
+        false
     }
     /// Checks a solution against the puzzle's rules, independently of the
     /// encoding; the error says which rule is broken where.

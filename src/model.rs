@@ -444,6 +444,7 @@ pub fn read_model_stream_with(
         ));
     }
     stream.meta = meta.finish();
+    stream.apply_fixed();
     Ok(stream)
 }
 
@@ -493,14 +494,26 @@ fn small_literal(token: &[u8]) -> Option<i32> {
     Some(if negative { -value } else { value })
 }
 
-/// Writes `v` lines for a model over `num_vars` variables, wrapped.
-pub fn write_v_lines(out: &mut dyn Write, model: &Model, num_vars: u32) -> std::io::Result<()> {
+/// Writes `v` lines for a model over `num_vars` variables, wrapped,
+/// leaving out the variables that `fixed` fixes (the header gives their
+/// values). `num_vars` may leave out fixed variables at the end
+/// ([`crate::cnf::Formula::solver_vars`]).
+pub fn write_v_lines(
+    out: &mut dyn Write,
+    model: &Model,
+    num_vars: u32,
+    fixed: &crate::cnf::Fixed,
+) -> std::io::Result<()> {
     let mut buffer = itoa::Buffer::new();
     // The whole block goes out in one write: about 6 bytes a variable.
-    let mut text: Vec<u8> = Vec::with_capacity(num_vars as usize * 7 + 8);
+    let listed = (num_vars as usize).saturating_sub(fixed.len());
+    let mut text: Vec<u8> = Vec::with_capacity(listed * 7 + 8);
     let mut line_start = 0;
     text.push(b'v');
     for v in 0..num_vars as usize {
+        if !fixed.is_empty() && fixed.get(Var::new(v as u32)).is_some() {
+            continue;
+        }
         let value = model.values.get(v).copied().unwrap_or(false);
         let number = (v + 1) as i64;
         let token = buffer.format(if value { number } else { -number });
@@ -557,7 +570,8 @@ pub struct ModelChecker<'a> {
 impl<'a> ModelChecker<'a> {
     /// A checker for `formula`'s hard clauses.
     pub fn new(formula: &'a crate::cnf::Formula) -> Self {
-        let literals = 2 * formula.num_vars as usize;
+        // The fixed variables at the end occur in no clause.
+        let literals = 2 * formula.solver_vars() as usize;
         let mut starts = vec![0u32; literals + 1];
         for clause in formula.hard.iter() {
             for lit in clause {
@@ -588,7 +602,7 @@ impl<'a> ModelChecker<'a> {
 
     /// Checks `model`; the error names the first clause it falsifies.
     pub fn check(&mut self, model: &Model, who: &str) -> Result<()> {
-        let num_vars = self.formula.num_vars as usize;
+        let num_vars = self.starts.len() / 2;
         if model.values.len() > num_vars {
             // Variables beyond the formula's: the plain check handles them.
             return check_model(self.formula, model, who);
@@ -690,6 +704,7 @@ impl ModelStream {
             }
         }
         self.meta = formula.meta;
+        self.apply_fixed();
         Ok(())
     }
 
@@ -700,16 +715,26 @@ impl ModelStream {
         self.meta.names.is_empty() && self.meta.family.is_none()
     }
 
+    /// Gives every solution the values of the header's fixed variables
+    /// (`c fixed`), which a model need not list.
+    fn apply_fixed(&mut self) {
+        if self.meta.fixed.is_empty() {
+            return;
+        }
+        for solution in &mut self.solutions {
+            self.meta.fixed.apply(&mut solution.model.values);
+        }
+    }
+
     /// The variables named in the header, each with its value in `model`.
     pub fn named_values<'a>(
         &'a self,
         model: &'a Model,
-    ) -> impl Iterator<Item = (&'a str, bool)> + 'a {
-        let mut named: Vec<(&Var, &String)> = self.meta.names.iter().collect();
-        named.sort();
-        named
-            .into_iter()
-            .map(move |(var, name)| (name.as_str(), model.value(*var)))
+    ) -> impl Iterator<Item = (std::borrow::Cow<'a, str>, bool)> + 'a {
+        self.meta
+            .names
+            .iter()
+            .map(move |(var, name)| (name, model.value(var)))
     }
 }
 
@@ -753,7 +778,7 @@ mod tests {
              c solution 2\ns SATISFIABLE\nv -1 2 0\nc enumeration complete: 2 solutions\n",
         )
         .expect("valid");
-        assert_eq!(stream.meta.name(Var::new(0)), Some("x"));
+        assert_eq!(stream.meta.name(Var::new(0)).as_deref(), Some("x"));
         assert_eq!(stream.solutions.len(), 2);
         assert!(stream.solutions[0].model.value(Var::new(0)));
         assert!(stream.solutions[1].model.value(Var::new(1)));

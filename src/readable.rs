@@ -14,7 +14,9 @@
 //! Comment lines and the `p` line are kept as they are; a clause is its
 //! literals by name (`-name` negated, `_N` for unnamed variable N) without
 //! the terminating `0`; an empty clause is the line `0`. WCNF keeps its `h`
-//! and weights in front. [`to_dimacs`] recomputes the clause count, so an
+//! and weights in front. The variables fixed in the header (`c fixed`)
+//! are listed by name, as literals, on `c =` lines before the `p` line.
+//! [`to_dimacs`] leaves those out and recomputes the clause count, so an
 //! edited readable file still compiles to a valid header, and it gives back
 //! byte for byte the DIMACS that [`crate::dimacs::write_formula`] wrote.
 
@@ -26,6 +28,15 @@ use crate::names;
 use rustsat::types::{Lit, Var};
 use std::io::{BufRead, Write};
 
+/// The start of the lines on which the readable form lists the fixed
+/// literals by name (`c = cell(1,1) -cell(1,2) ...`): `cnf-names` writes
+/// them before the `p` line, and [`to_dimacs`] leaves them out (the `c
+/// fixed` lines they spell out stay).
+pub const FIXED_BY_NAME: &str = "c =";
+
+/// The most literals on one `c =` line.
+const FIXED_PER_LINE: usize = 16;
+
 /// Streams a DIMACS CNF/WCNF as the readable named form.
 pub fn to_readable(input: &mut Input, options: ReadOptions, out: &mut dyn Write) -> Result<()> {
     let mut writer = ReadableWriter {
@@ -34,6 +45,7 @@ pub fn to_readable(input: &mut Input, options: ReadOptions, out: &mut dyn Write)
         wcnf: false,
         old_top: None,
         problem_seen: false,
+        fixed_listed: false,
         io_error: None,
     };
     let result = dimacs::read_into(input, options, &mut writer);
@@ -51,6 +63,8 @@ struct ReadableWriter<'a> {
     old_top: Option<u64>,
     /// Without a `p` line the stream is 2022+ WCNF.
     problem_seen: bool,
+    /// Whether the fixed literals were listed by name.
+    fixed_listed: bool,
     io_error: Option<std::io::Error>,
 }
 
@@ -67,6 +81,24 @@ impl ReadableWriter<'_> {
         })
     }
 
+    /// Lists the fixed literals by name, once, when the header is read.
+    fn list_fixed(&mut self) -> Result<(), String> {
+        if std::mem::replace(&mut self.fixed_listed, true) {
+            return Ok(());
+        }
+        let fixed: Vec<Lit> = self
+            .meta
+            .fixed()
+            .iter()
+            .map(|(var, value)| Lit::new(var.idx32(), !value))
+            .collect();
+        for chunk in fixed.chunks(FIXED_PER_LINE) {
+            let text = self.clause_text(Some(FIXED_BY_NAME.to_string()), chunk);
+            self.emit(&text)?;
+        }
+        Ok(())
+    }
+
     fn clause_text(&self, prefix: Option<String>, clause: &[Lit]) -> String {
         let mut text = String::with_capacity(16 * clause.len() + 4);
         if let Some(prefix) = prefix {
@@ -80,7 +112,7 @@ impl ReadableWriter<'_> {
                 text.push('-');
             }
             match self.meta.name(lit.var()) {
-                Some(name) => text.push_str(name),
+                Some(name) => text.push_str(&name),
                 None => text.push_str(&names::auxiliary(lit.vidx32() + 1)),
             }
         }
@@ -99,6 +131,7 @@ impl Sink for ReadableWriter<'_> {
 
     fn problem(&mut self, problem: ProblemLine) -> Result<(), String> {
         self.problem_seen = true;
+        self.list_fixed()?;
         let text = match problem {
             ProblemLine::Cnf { vars, clauses } => format!("p cnf {vars} {clauses}"),
             ProblemLine::OldWcnf { vars, clauses, top } => {
@@ -114,12 +147,14 @@ impl Sink for ReadableWriter<'_> {
     }
 
     fn hard(&mut self, clause: &[Lit]) -> Result<(), String> {
+        self.list_fixed()?;
         let prefix = self.wcnf_prefix_hard();
         let text = self.clause_text(prefix, clause);
         self.emit(&text)
     }
 
     fn soft(&mut self, weight: u64, clause: &[Lit]) -> Result<(), String> {
+        self.list_fixed()?;
         self.wcnf = true;
         let text = self.clause_text(Some(weight.to_string()), clause);
         self.emit(&text)
@@ -166,7 +201,9 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     // First pass: the name table (names may be declared anywhere).
     let mut meta = MetadataBuilder::default();
     for (i, line) in raw.iter().enumerate() {
-        if is_comment(line.trim_start()) && line.trim_start().starts_with("c var ") {
+        let trimmed = line.trim_start();
+        if is_comment(trimmed) && (trimmed.starts_with("c var ") || trimmed.starts_with("c vars "))
+        {
             meta.absorb(line.trim_start())
                 .map_err(|m| Error::parse(&name, i + 1, m))?;
         }
@@ -178,12 +215,16 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     let mut declared_vars = 0u32;
     let mut problem_seen = false;
     let mut wcnf = false;
-    let mut max_var = meta.names.keys().map(|v| v.idx32() + 1).max().unwrap_or(0);
+    let mut max_var = meta.names.max_var().map_or(0, |v| v.idx32() + 1);
     let mut n_clauses = 0u64;
     for (i, line) in raw.iter().enumerate() {
         let err = |m: String| Error::parse(&name, i + 1, m);
         let trimmed = line.trim();
         if trimmed.is_empty() {
+            continue;
+        }
+        if trimmed.starts_with(FIXED_BY_NAME) {
+            // What `cnf-names` listed of the `c fixed` lines, which stay.
             continue;
         }
         if is_comment(trimmed) {
@@ -243,7 +284,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
                     return Err(err(format!("'{token}' is out of range")));
                 }
                 let var = Var::new(n - 1);
-                if let Some(other) = meta.names.get(&var) {
+                if let Some(other) = meta.names.get(var) {
                     return Err(err(format!(
                         "'{token}' is the named variable '{other}'; use its name"
                     )));

@@ -55,6 +55,9 @@ impl Sink for Counter {
     fn comment(&mut self, line: &str, _in_header: bool) -> Result<(), String> {
         if line.starts_with("c var ") {
             self.stats.named_variables += 1;
+        } else if let Some(rest) = line.strip_prefix("c vars ") {
+            let block = crate::names::Block::parse(rest)?;
+            self.stats.named_variables += u64::from(block.len());
         } else if let Some(rest) = line.strip_prefix("c p show") {
             self.projection_seen = true;
             self.projection += rest.split_whitespace().filter(|t| *t != "0").count() as u64;

@@ -571,7 +571,13 @@ fn the_full_cover_guard_and_the_ladders_change_no_count() {
             let out = run("encode-numberlink", &args, b"");
             assert_eq!(code(&out), 0, "{}", stderr(&out));
             let cnf = stdout(&out);
-            assert_eq!(cnf.matches("\nc try-first ").count(), 1, "inputs5-{n}");
+            // One guard, unless the presolve decided it (the puzzle has
+            // no full cover: its literal is a fixed variable).
+            let guards = cnf.matches("\nc try-first ").count();
+            assert!(
+                guards == 1 || (guards == 0 && cnf.contains("\nc fixed ")),
+                "inputs5-{n}"
+            );
             if cnf.contains("\nc relax ") {
                 with_ladders += 1;
             }

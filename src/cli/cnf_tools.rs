@@ -216,7 +216,7 @@ impl ModelNamesArgs {
             });
         }
         for solution in &stream.solutions {
-            let names: Vec<&str> = stream
+            let names: Vec<std::borrow::Cow<'_, str>> = stream
                 .named_values(&solution.model)
                 .filter(|(_, value)| *value)
                 .map(|(name, _)| name)

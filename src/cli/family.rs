@@ -285,7 +285,13 @@ fn encode_puzzle<F: Family>(
         builder.argument(option.clone());
     }
     builder.puzzle(stored);
-    let formula = builder.finish();
+    let mut formula = builder.finish();
+    if F::fix_forced(options) {
+        use crate::cnf::simplify::{fix_forced, Outcome};
+        if let Outcome::Fixed(_) = fix_forced(&mut formula) {
+            formula.header = formula.meta.to_comment_lines();
+        }
+    }
     write_formula(out, &formula).with_name(io::STDOUT_NAME)?;
     out.flush().with_name(io::STDOUT_NAME)
 }
@@ -333,14 +339,8 @@ pub fn tables_from_header<F: Family>(
     source: &str,
 ) -> Result<Option<crate::solver::tables::TableSpec>> {
     let (puzzle, options) = puzzle_from_header::<F>(meta, source)?;
-    let by_name: std::collections::HashMap<&str, rustsat::types::Var> = meta
-        .names
-        .iter()
-        .map(|(&var, name)| (name.as_str(), var))
-        .collect();
-    Ok(F::tables(&puzzle, &options, &|name| {
-        by_name.get(name).copied()
-    }))
+    let index = meta.name_index().map_err(|m| Error::parse(source, 1, m))?;
+    Ok(F::tables(&puzzle, &options, &|name| index.get(name)))
 }
 
 /// Restores the puzzle and options from a header.

@@ -278,7 +278,8 @@ pub fn read_formula_with(
     if !summary.declared {
         // 2022+ WCNF has no variable count: named and projected variables
         // count too.
-        let named = formula.meta.names.keys().map(|v| v.idx32() + 1).max();
+        let named = formula.meta.names.max_var().map(|v| v.idx32() + 1);
+        let fixed = formula.meta.fixed.max_var().map(|v| v.idx32() + 1);
         let projected = formula
             .meta
             .projection
@@ -289,6 +290,7 @@ pub fn read_formula_with(
         formula.num_vars = formula
             .num_vars
             .max(named.unwrap_or(0))
+            .max(fixed.unwrap_or(0))
             .max(projected.unwrap_or(0));
     }
     check_metadata(&formula).map_err(|m| Error::parse(&input.name, 1, m))?;
@@ -304,15 +306,20 @@ pub fn read_formula_with(
 pub const MAX_UNUSED_VARS: u32 = 1 << 24;
 
 /// Rejects a formula with far more variables than it mentions (more than
-/// twice its literal occurrences, names and projection entries, and more
-/// than [`MAX_UNUSED_VARS`]): a `p` line that overstates the count, or
-/// variable numbers far beyond what is used. When relaxed, an overstated
-/// count shrinks to the largest variable used instead.
+/// twice its literal occurrences, single names, blocks of names, fixed
+/// variables and projection entries, and more than [`MAX_UNUSED_VARS`]):
+/// a `p` line that overstates the count, or variable numbers far beyond
+/// what is used. When relaxed, an overstated count shrinks to the largest
+/// variable used instead.
 fn check_unused_vars(formula: &mut Formula, options: ReadOptions) -> Result<(), String> {
     let projection = formula.meta.projection.as_ref();
+    let names = &formula.meta.names;
+    // A block of names is one short line, whatever its size.
     let mentions = formula.hard.n_lits()
         + formula.soft.n_lits()
-        + formula.meta.names.len()
+        + names.singles().len()
+        + names.blocks().len()
+        + formula.meta.fixed.len()
         + projection.map_or(0, Vec::len);
     let limit = u32::try_from(mentions.saturating_mul(2))
         .unwrap_or(u32::MAX)
@@ -323,7 +330,8 @@ fn check_unused_vars(formula: &mut Formula, options: ReadOptions) -> Result<(), 
     let largest = [
         formula.hard.max_var(),
         formula.soft.max_var(),
-        formula.meta.names.keys().max().copied(),
+        formula.meta.names.max_var(),
+        formula.meta.fixed.max_var(),
         projection.and_then(|p| p.iter().max().copied()),
     ]
     .into_iter()
@@ -353,13 +361,14 @@ fn check_unused_vars(formula: &mut Formula, options: ReadOptions) -> Result<(), 
 /// Checks that names and projection refer to declared variables.
 fn check_metadata(formula: &Formula) -> Result<(), String> {
     let limit = formula.num_vars;
-    if let Some(var) = formula.meta.names.keys().find(|v| v.idx32() >= limit) {
+    if let Some(var) = formula.meta.names.max_var().filter(|v| v.idx32() >= limit) {
         return Err(format!(
             "'c var' names variable {} but the formula has {limit} variables",
             var.to_ipasir()
         ));
     }
     formula.meta.name_index()?;
+    check_fixed(formula)?;
     let header_literals = (formula.meta.try_first.iter().map(|l| ("try-first", l)))
         .chain(formula.meta.relax.iter().flatten().map(|l| ("relax", l)));
     for (keyword, lit) in header_literals {
@@ -374,6 +383,66 @@ fn check_metadata(formula: &Formula) -> Result<(), String> {
         if let Some(var) = projection.iter().find(|v| v.idx32() >= limit) {
             return Err(format!(
                 "'c p show' lists variable {} but the formula has {limit} variables",
+                var.to_ipasir()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the fixed variables (`c fixed`) are declared and occur
+/// nowhere else: not in a clause, the projection, `c try-first` or `c
+/// relax` (the encoder takes them out; a model need not list them).
+fn check_fixed(formula: &Formula) -> Result<(), String> {
+    let fixed = &formula.meta.fixed;
+    if fixed.is_empty() {
+        return Ok(());
+    }
+    if let Some(var) = fixed.max_var().filter(|v| v.idx32() >= formula.num_vars) {
+        return Err(format!(
+            "'c fixed' fixes variable {} but the formula has {} variables",
+            var.to_ipasir(),
+            formula.num_vars
+        ));
+    }
+    let is_fixed = |var: rustsat::types::Var| fixed.get(var).is_some();
+    let clauses = formula.hard.iter().chain(formula.soft.iter());
+    if let Some((index, lit)) = clauses
+        .enumerate()
+        .find_map(|(i, c)| c.iter().find(|l| is_fixed(l.var())).map(|l| (i, *l)))
+    {
+        return Err(format!(
+            "variable {} is fixed by 'c fixed' but occurs in clause {}: a fixed variable \
+             must be taken out of the clauses",
+            lit.var().to_ipasir(),
+            index + 1
+        ));
+    }
+    let listed = (formula
+        .meta
+        .projection
+        .iter()
+        .flatten()
+        .map(|&v| ("p show", v)))
+    .chain(
+        formula
+            .meta
+            .try_first
+            .iter()
+            .map(|l| ("try-first", l.var())),
+    )
+    .chain(
+        formula
+            .meta
+            .relax
+            .iter()
+            .flatten()
+            .map(|l| ("relax", l.var())),
+    );
+    for (keyword, var) in listed {
+        if is_fixed(var) {
+            return Err(format!(
+                "'c {keyword}' lists variable {}, which 'c fixed' fixes",
                 var.to_ipasir()
             ));
         }

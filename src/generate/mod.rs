@@ -25,7 +25,6 @@ use crate::family::Assignment;
 use crate::model::{check_model, Model};
 use crate::solver::{embedded, Backend, Outcome};
 use rustsat::types::{Lit, Var};
-use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::sync::Arc;
 
@@ -188,7 +187,7 @@ impl Uniqueness {
         model: &Model,
         read: impl FnOnce(&Assignment<'_>) -> T,
     ) -> Result<T> {
-        let index: HashMap<&str, Var> = self.formula.meta.name_index().map_err(Error::Check)?;
+        let index = self.formula.meta.name_index().map_err(Error::Check)?;
         Ok(read(&Assignment::new(&index, model)))
     }
 }

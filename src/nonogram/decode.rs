@@ -14,8 +14,13 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Grid> {
         for c in 1..=width {
             let mut cell = None;
             for k in 0..puzzle.colours.len() {
-                let name = encode::cell_name(puzzle, r, c, k);
-                let value = assignment.value(&name).ok_or_else(|| {
+                let value = if puzzle.is_colour() {
+                    assignment.value(&encode::cell_name(puzzle, r, c, k))
+                } else {
+                    assignment.value_of("cell", &[r as i64, c as i64])
+                };
+                let value = value.ok_or_else(|| {
+                    let name = encode::cell_name(puzzle, r, c, k);
                     Error::Check(format!("the stream has no variable named {name}"))
                 })?;
                 if value {

@@ -45,7 +45,7 @@ use super::colourline::{self, colour_bit, solve_colour_line, Values, BACKGROUND}
 use super::linesolver::{presolve, probe, solve_line, Cell, Presolved};
 use super::puzzle::{Clue, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
-use crate::names;
+use crate::names::{self, Range};
 use rustsat::types::{Lit, Var};
 
 /// How a line is tied to its clue.
@@ -98,6 +98,27 @@ pub fn cell_name(puzzle: &Puzzle, r: usize, c: usize, k: usize) -> String {
     }
 }
 
+/// The cell variables, `k` a cell (colours in order), row-major: one
+/// block of names in the header (`c vars 1 cell(r,c) r=1..H c=1..W`, with
+/// `=k` over the colour names in a colour puzzle), or one name each when
+/// a colour's name cannot be a word of a block.
+fn cell_vars(b: &mut FormulaBuilder, puzzle: &Puzzle) -> Vec<Lit> {
+    let (height, width) = (puzzle.height(), puzzle.width());
+    let rows = ("r", Range::Int(1, height as i64));
+    let columns = ("c", Range::Int(1, width as i64));
+    let name = |at: &[i64]| {
+        let colour = at.get(2).map_or(0, |&k| k as usize);
+        cell_name(puzzle, at[0] as usize, at[1] as usize, colour)
+    };
+    if puzzle.is_colour() {
+        let words = puzzle.colours.iter().map(|c| c.name.clone()).collect();
+        let colours = ("k", Range::Words(words));
+        b.named_block_or_each("cell(r,c)=k", &[rows, columns, colours], name)
+    } else {
+        b.named_block_or_each("cell(r,c)", &[rows, columns], name)
+    }
+}
+
 /// Encodes `puzzle`: cell variables, the projection on them, and the line
 /// constraints. The automaton encoding reads black-and-white puzzles only
 /// (the caller rejects colour puzzles with it).
@@ -108,15 +129,7 @@ pub fn encode(puzzle: &Puzzle, config: &Config) -> FormulaBuilder {
         "nonogram",
         &format!("nonogram/{}", config.encoding.as_str()),
     );
-    // k variables a cell, row-major, colours in order.
-    let mut cells = Vec::with_capacity(height * width * k);
-    for r in 1..=height {
-        for c in 1..=width {
-            for colour in 0..k {
-                cells.push(b.named(cell_name(puzzle, r, c, colour)));
-            }
-        }
-    }
+    let cells = cell_vars(&mut b, puzzle);
     let projection: Vec<Var> = cells.iter().map(|l| l.var()).collect();
     b.projection(&projection);
     // Every solution has as many filled cells of each colour as the clues
@@ -594,7 +607,12 @@ mod tests {
     fn plain_encoding_names_block_starts_and_projects_on_cells() {
         let puzzle = parse("dog", DOG, Format::Auto, None).unwrap();
         let formula = encode(&puzzle, &config(Encoding::Starts, false)).finish();
-        let names: Vec<&String> = formula.meta.names.values().collect();
+        let names: Vec<String> = formula
+            .meta
+            .names
+            .iter()
+            .map(|(_, n)| n.into_owned())
+            .collect();
         // Row 5 "1 2" in 5 cells: block 1 starts at 1 or 2, block 2 at 3 or 4.
         for name in ["row(5,1)=1", "row(5,1)=2", "row(5,2)=3", "row(5,2)=4"] {
             assert!(names.iter().any(|n| n.as_str() == name), "{name}");

@@ -264,6 +264,12 @@ pub struct Nonogram;impl Family for Nonogram {
         describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
+    /// With the presolve, the cells it decides (and what they force) leave
+    /// the formula for the header's `c fixed` lines.
+    fn fix_forced(options: &Options) -> bool {
+        options.presolve
+    }
+
     fn check(
         puzzle: &Puzzle,
         _options: &Options,

@@ -26,27 +26,34 @@ fn cell_at(puzzle: &Puzzle, r: i64, c: i64) -> Option<Cell> {
 }
 
 /// Decodes a model of the rank encoding: `cell(r,c)=k` gives the numbers,
-/// `edge(r,c,r2,c2)` the segments. Names that do not fit the grid are
-/// ignored (the checker then reports what is missing).
+/// `edge(r,c,r2,c2)` the segments (between a cell and its right or lower
+/// neighbour). Names that do not fit the grid are ignored (the checker
+/// then reports what is missing).
 pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Solution {
     let mut grid = vec![vec![0; puzzle.cols]; puzzle.rows];
-    let mut edges = Vec::new();
-    for name in assignment.true_names() {
-        if let Some((args, Some(value))) = parse_name(name, "cell") {
+    for name in assignment.true_names_of(Some("cell")) {
+        if let Some((args, Some(value))) = parse_name(&name, "cell") {
             if let (&[r, c], Ok(k)) = (&args[..], value.parse::<usize>()) {
                 if let Some((r, c)) = cell_at(puzzle, r, c) {
                     grid[r][c] = k;
                 }
             }
-        } else if let Some((args, None)) = parse_name(name, "edge") {
-            if let [r, c, r2, c2] = args[..] {
-                if let (Some(a), Some(b)) = (cell_at(puzzle, r, c), cell_at(puzzle, r2, c2)) {
-                    edges.push(if a <= b { [a, b] } else { [b, a] });
-                }
+        }
+    }
+    let mut edges = Vec::new();
+    for r in 0..puzzle.rows {
+        for c in 0..puzzle.cols {
+            let (r1, c1) = (r as i64 + 1, c as i64 + 1);
+            if c + 1 < puzzle.cols && assignment.value_of("edge", &[r1, c1, r1, c1 + 1]) == Some(true)
+            {
+                edges.push([(r, c), (r, c + 1)]);
+            }
+            if r + 1 < puzzle.rows && assignment.value_of("edge", &[r1, c1, r1 + 1, c1]) == Some(true)
+            {
+                edges.push([(r, c), (r + 1, c)]);
             }
         }
     }
-    edges.sort_unstable();
     if grid.iter().flatten().all(|&k| k == 0) {
         colour_along_edges(puzzle, &edges, &mut grid);
     }
@@ -78,8 +85,8 @@ fn colour_along_edges(puzzle: &Puzzle, edges: &[[Cell; 2]], grid: &mut [Vec<usiz
 /// strict cell rule that encoding assumes).
 pub fn decode_seed(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Solution {
     let mut grid = vec![vec![0; puzzle.cols]; puzzle.rows];
-    for name in assignment.true_names() {
-        if let Some((args, Some(value))) = parse_name(name, "val") {
+    for name in assignment.true_names_of(Some("val")) {
+        if let Some((args, Some(value))) = parse_name(&name, "val") {
             if let (&[r, c], Ok(v)) = (&args[..], value.parse::<i64>()) {
                 if let Some((r, c)) = cell_at(puzzle, r, c) {
                     grid[r][c] = usize::try_from(v.unsigned_abs()).unwrap_or(0);

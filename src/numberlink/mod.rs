@@ -366,6 +366,12 @@ impl Family for Numberlink {
         describe_builder(Self::encode(puzzle, &plain).ok()?)
     }
 
+    /// With the presolve, the segments it decides and what they force
+    /// leave the formula for the header's `c fixed` lines.
+    fn fix_forced(options: &Options) -> bool {
+        options.presolve
+    }
+
     fn check(
         puzzle: &Puzzle,
         options: &Options,

@@ -11,7 +11,7 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Solution> 
     let chosen = assignment
         .true_names()
         .map(|name| {
-            puzzle.by_name.get(name).copied().ok_or_else(|| {
+            puzzle.by_name.get(name.as_ref()).copied().ok_or_else(|| {
                 Error::Check(format!(
                     "the stream names a variable '{name}' that this grid does not have \
                      (was it encoded with another word list?)"

@@ -433,7 +433,7 @@ impl Propagator {
     }
 
     /// The value of `var`, if assigned.
-    pub(super) fn value(&self, var: Var) -> Option<bool> {
+    pub(crate) fn value(&self, var: Var) -> Option<bool> {
         self.lit_value(var.pos_lit())
     }
 

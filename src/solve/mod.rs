@@ -343,8 +343,13 @@ impl<'a> Session<'a> {
                 self.line(&text)?;
             }
             self.line(&format!("s {}", status.as_str()))?;
-            write_v_lines(self.out, model, self.formula.num_vars)
-                .with_name(crate::io::STDOUT_NAME)?;
+            write_v_lines(
+                self.out,
+                model,
+                self.formula.solver_vars(),
+                &self.formula.meta.fixed,
+            )
+            .with_name(crate::io::STDOUT_NAME)?;
             self.out.flush().with_name(crate::io::STDOUT_NAME)?;
         }
         if self.options.enumerating() && self.count % 1000 == 0 {
@@ -364,10 +369,12 @@ impl<'a> Session<'a> {
         words
     }
 
-    /// A solution as the JSON report lists it.
+    /// A solution as the JSON report lists it, the header's fixed
+    /// variables with their values.
     fn found_solution(&self, model: &Model, cost: Option<u64>) -> FoundSolution {
-        let mut named: Vec<(&Var, &String)> = self.formula.meta.names.iter().collect();
-        named.sort();
+        let mut values = model.values().to_vec();
+        self.formula.meta.fixed.apply(&mut values);
+        let model = &Model::from_values(values);
         FoundSolution {
             cost,
             model: (0..self.formula.num_vars)
@@ -380,10 +387,13 @@ impl<'a> Session<'a> {
                     }
                 })
                 .collect(),
-            true_names: named
-                .into_iter()
-                .filter(|(v, _)| model.value(**v))
-                .map(|(_, n)| n.clone())
+            true_names: self
+                .formula
+                .meta
+                .names
+                .iter()
+                .filter(|(v, _)| model.value(*v))
+                .map(|(_, n)| n.into_owned())
                 .collect(),
         }
     }

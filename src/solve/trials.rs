@@ -149,7 +149,7 @@ impl Deferred<'_> {
 
     fn load(&mut self) -> Result<()> {
         if let Some(formula) = self.pending.take() {
-            self.inner.reserve(formula.num_vars)?;
+            self.inner.reserve(formula.solver_vars())?;
             self.inner.add_clauses(&formula.hard)?;
             for &unit in &self.units {
                 self.inner.add_clause(&[unit])?;

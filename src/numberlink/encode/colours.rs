@@ -5,7 +5,7 @@
 use super::super::grid::{Grid, Role};
 use super::super::{Colours, Puzzle};
 use crate::builder::{AtMostOne, FormulaBuilder};
-use crate::names;
+use crate::names::{self, Range};
 use rustsat::types::Lit;
 
 /// The possible colours (0-based pairs, sorted) of every cell: an endpoint
@@ -193,12 +193,18 @@ pub(super) fn log_colours(
     filled: &mut [Option<Lit>],
 ) -> ColourVars {
     let width = code_width(puzzle.pairs.len());
+    let all = b.named_block_or_each(
+        "colour(r,c,i)",
+        &[
+            ("r", Range::Int(1, grid.rows as i64)),
+            ("c", Range::Int(1, grid.cols as i64)),
+            ("i", Range::Int(0, width as i64 - 1)),
+        ],
+        |at| names::call("colour", &[&at[0], &at[1], &at[2]]),
+    );
     let mut bits = Vec::with_capacity(grid.len());
     for (v, domain) in domains.iter().enumerate() {
-        let (r, c) = grid.rc(v);
-        let code: Vec<Lit> = (0..width)
-            .map(|i| b.named(names::call("colour", &[&r, &c, &i])))
-            .collect();
+        let code: Vec<Lit> = all[v * width..(v + 1) * width].to_vec();
         if !fill && grid.roles[v] == Role::Free {
             filled[v] = Some(b.aux());
         }
@@ -217,6 +223,23 @@ pub(super) fn log_colours(
         bits.push(code);
     }
     ColourVars::Log { bits }
+}
+
+/// Unit clauses for the colour of every endpoint in the binary code (the
+/// one-hot colours have them already): implied by the codes its domain
+/// forbids, but only by propagating all of them; as units, unit
+/// propagation carries the colours along the segments decided.
+pub(super) fn endpoint_colours(b: &mut FormulaBuilder, grid: &Grid, vars: &ColourVars) {
+    let ColourVars::Log { bits } = vars else {
+        return;
+    };
+    for (v, role) in grid.roles.iter().enumerate() {
+        if let Role::Start(k) | Role::End(k) = *role {
+            for (i, &bit) in bits[v].iter().enumerate() {
+                b.clause(&[if k >> i & 1 == 1 { bit } else { !bit }]);
+            }
+        }
+    }
 }
 
 /// The colour constraints of edge `e` between cells `u` and `v`: an edge

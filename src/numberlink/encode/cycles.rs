@@ -6,7 +6,7 @@
 use super::super::grid::{Grid, Role};
 use super::colours::amo_for;
 use crate::builder::FormulaBuilder;
-use crate::names;
+use crate::names::{self, Range};
 use rustsat::types::Lit;
 use std::collections::{HashMap, HashSet};
 
@@ -52,16 +52,19 @@ pub fn lfsr_exceeding(count: usize) -> (usize, usize) {
         .unwrap_or(LFSR[LFSR.len() - 1])
 }
 
-/// The `rank(r,c,i)` register variables of every cell, `bits` each.
+/// The `rank(r,c,i)` register variables of every cell, `bits` each (one
+/// block of names).
 fn rank_vars(b: &mut FormulaBuilder, grid: &Grid, bits: usize) -> Vec<Vec<Lit>> {
-    (0..grid.len())
-        .map(|v| {
-            let (r, c) = grid.rc(v);
-            (0..bits)
-                .map(|i| b.named(names::call("rank", &[&r, &c, &i])))
-                .collect()
-        })
-        .collect()
+    let all = b.named_block_or_each(
+        "rank(r,c,i)",
+        &[
+            ("r", Range::Int(1, grid.rows as i64)),
+            ("c", Range::Int(1, grid.cols as i64)),
+            ("i", Range::Int(0, bits as i64 - 1)),
+        ],
+        |at| names::call("rank", &[&at[0], &at[1], &at[2]]),
+    );
+    all.chunks(bits.max(1)).map(<[Lit]>::to_vec).collect()
 }
 
 /// First endpoints hold state 1; no other cell holds the zero state,

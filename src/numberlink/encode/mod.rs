@@ -102,8 +102,10 @@ use super::grid::{Grid, Role};
 use super::route;
 use super::{Colours, Cycles, Ladders, Options, Puzzle};
 use crate::builder::FormulaBuilder;
-use crate::names;
-use colours::{choose_colours, domains, log_colours, one_hot_colours, same_colour};
+use crate::names::{self, Range};
+use colours::{
+    choose_colours, domains, endpoint_colours, log_colours, one_hot_colours, same_colour,
+};
 use cycles::{arcs_and_register, winding_register};
 use ladders::{full_cover_guard, LadderWriter};
 use rustsat::types::{Lit, Var};
@@ -151,19 +153,25 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         one_hot_colours(&mut b, &grid, &domains, puzzle, fill, &mut filled)
     };
 
-    // 2. Edges and colour consistency.
+    if options.presolve {
+        endpoint_colours(&mut b, &grid, &vars);
+    }
+
+    // 2. Edges and colour consistency: a variable for every pair of
+    // neighbours (two blocks of names), ruled out where the two cells
+    // have no colour in common.
+    let segments = Segments::new(&mut b, &grid);
     let mut edges: Vec<(usize, usize, Lit)> = Vec::new();
     for u in 0..n {
         for v in grid.forward(u) {
+            let e = segments.between(&grid, u, v);
             let common = domains[u]
                 .iter()
                 .any(|k| domains[v].binary_search(k).is_ok());
             if !common {
+                b.clause(&[!e]);
                 continue;
             }
-            let (r, c) = grid.rc(u);
-            let (r2, c2) = grid.rc(v);
-            let e = b.named(names::call("edge", &[&r, &c, &r2, &c2]));
             edges.push((u, v, e));
             same_colour(&mut b, &vars, &domains, &filled, strict, (u, v, e));
         }
@@ -171,14 +179,22 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
 
     // Forced moves, as unit clauses, and the corners no cell can turn,
     // as binary clauses (see `presolve`).
+    let mut open = Vec::new();
     if options.presolve() {
         let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
-        let presolved = presolve::presolve(&grid, &domains, &ends, fill, strict);
+        let presolved = presolve::presolve(
+            &grid,
+            &domains,
+            &ends,
+            fill,
+            strict,
+            PROBE_WORK_PER_SEGMENT * ends.len(),
+        );
         for (&(_, _, e), state) in edges.iter().zip(&presolved.edges) {
             match state {
                 Some(true) => b.clause(&[e]),
                 Some(false) => b.clause(&[!e]),
-                None => {}
+                None => open.push(e),
             }
         }
         for &(i, j) in &presolved.corners {
@@ -263,6 +279,12 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         }
     }
 
+    if !open.is_empty() {
+        // What the clauses force beyond the presolve's rules: each segment
+        // it left open tried both ways under unit propagation.
+        b.probe(&open, PROBE_BUDGET_PER_CLAUSE * b.num_clauses());
+    }
+
     let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
     b.projection(&projection);
     if fill {
@@ -270,6 +292,51 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         b.blocking_positive();
     }
     b
+}
+
+/// Cells the presolve's probing may look at, per segment: enough for
+/// published puzzles, a bound on the encoder's time where the search is
+/// the work.
+const PROBE_WORK_PER_SEGMENT: usize = 1000;
+
+/// Literals that probing may propagate, per clause of the formula: enough
+/// for published puzzles, a bound on the encoder's time where the search
+/// is the work (the 50x50 puzzles).
+const PROBE_BUDGET_PER_CLAUSE: usize = 200;
+
+/// The segment variables: `edge(r,c,r,c+1)` between every cell and its
+/// right neighbour, `edge(r,c,r+1,c)` between every cell and the one
+/// below, each set one block of names.
+struct Segments {
+    right: Vec<Lit>,
+    down: Vec<Lit>,
+}
+
+impl Segments {
+    fn new(b: &mut FormulaBuilder, grid: &Grid) -> Segments {
+        let (rows, cols) = (grid.rows as i64, grid.cols as i64);
+        let right = b.named_block_or_each(
+            "edge(r,c,r,c+1)",
+            &[("r", Range::Int(1, rows)), ("c", Range::Int(1, cols - 1))],
+            |at| names::call("edge", &[&at[0], &at[1], &at[0], &(at[1] + 1)]),
+        );
+        let down = b.named_block_or_each(
+            "edge(r,c,r+1,c)",
+            &[("r", Range::Int(1, rows - 1)), ("c", Range::Int(1, cols))],
+            |at| names::call("edge", &[&at[0], &at[1], &(at[0] + 1), &at[1]]),
+        );
+        Segments { right, down }
+    }
+
+    /// The segment between cell `u` and its right or lower neighbour `v`.
+    fn between(&self, grid: &Grid, u: usize, v: usize) -> Lit {
+        if v == u + 1 && v % grid.cols != 0 {
+            let (r, c) = (u / grid.cols, u % grid.cols);
+            self.right[r * (grid.cols - 1) + c]
+        } else {
+            self.down[u]
+        }
+    }
 }
 
 /// Under the strict rule at most two of the four edges of every 2x2 square

@@ -19,7 +19,12 @@
 //!   taken segments would close a loop, so it is ruled out;
 //! - *colours*: the cells joined by taken segments are one line, so one
 //!   colour, possible only where every cell's domain allows it; a segment
-//!   between two such pieces with no common colour is ruled out;
+//!   between two such pieces with no common colour is ruled out; under
+//!   full cover and the strict cell rule, two neighbours not joined are of
+//!   different lines (so a piece of one known line takes that line from
+//!   the pieces beside it), two neighbours of one known line are joined,
+//!   and two neighbours in one piece that are not joined directly touch,
+//!   which no solution does;
 //! - *nested corners* (full cover and the strict cell rule): a free cell
 //!   `p` that turns, say from its right to its lower neighbour, has the
 //!   two cells it joins beside the diagonal cell `q` below and to the
@@ -36,6 +41,13 @@
 //!   every shape left is taken, one in none is ruled out, and each corner
 //!   no cell may turn becomes a clause "not both of its segments".
 //!
+//! Then, under the default rules, *probing*: every open segment is taken,
+//! and then ruled out, on a copy of the state, and the rules run again;
+//! when one way leads to a contradiction, the other holds in every
+//! solution. Rounds repeat while they decide something (within a budget
+//! of work: cells the rules look at). Published puzzles, made for human logic, are mostly decided
+//! so.
+//!
 //! A contradiction (a cell that cannot get its segments) means the puzzle
 //! has no solution; what was decided up to then is still implied by the
 //! rules (in no solution it is false), and the solver, given it, refutes
@@ -43,9 +55,6 @@
 
 use super::super::grid::{Grid, Role};
 
-/// What the presolve decided about each segment of the encoding (in the
-/// order given): `Some(true)` taken in every solution, `Some(false)` in
-/// none, `None` open.
 /// What the presolve decided.
 pub(super) struct Presolved {
     /// Each segment of the encoding (in the order given): `Some(true)`
@@ -59,26 +68,33 @@ pub(super) struct Presolved {
 
 /// Decides what forced moves decide about `edges` (pairs of adjacent
 /// cells; the segments of the encoding). `strict` is the strict cell
-/// rule; the nested-corner rule needs it and full cover (`fill`).
+/// rule; the nested-corner rule and the strict colour rules need it and
+/// full cover (`fill`). With a `probe_budget` (cells the rules may look
+/// at while probing) and the default
+/// rules, probing follows.
 pub(super) fn presolve(
     grid: &Grid,
     domains: &[Vec<usize>],
     edges: &[(usize, usize)],
     fill: bool,
     strict: bool,
+    probe_budget: usize,
 ) -> Presolved {
-    let mut state = State::new(grid, domains, edges, fill, fill && strict);
+    let rules = Rules::new(grid, edges, fill, strict);
+    let mut state = State::new(&rules, domains);
     // On a contradiction there is no solution, and what was decided up to
     // then holds vacuously: it is kept, and helps the solver refute.
-    let _ = state.run();
-    let corners = state.excluded_corners();
+    if state.run(&rules).is_some() && rules.default && probe_budget > 0 {
+        let _ = state.probe(&rules, probe_budget);
+    }
+    let corners = state.excluded_corners(&rules);
     Presolved {
         edges: state.edges,
         corners,
     }
 }
 
-/// The four directions, in the order of [`State::around`].
+/// The four directions, in the order of [`Rules::around`].
 const NORTH: usize = 0;
 const EAST: usize = 1;
 const SOUTH: usize = 2;
@@ -98,34 +114,25 @@ const SHAPES: [(usize, usize); 6] = [
 /// Every shape, as a bit set over [`SHAPES`].
 const ALL_SHAPES: u8 = 0b11_1111;
 
-struct State<'a> {
+/// What does not change while the presolve runs: the grid, its segments
+/// and the rules in force.
+struct Rules<'a> {
     grid: &'a Grid,
     ends: &'a [(usize, usize)],
     fill: bool,
-    edges: Vec<Option<bool>>,
+    /// Full cover and the strict rule: the nested corners, the strict
+    /// colour rules and probing apply.
+    default: bool,
     /// The segments at each cell, by index into `ends`.
     incident: Vec<Vec<usize>>,
     /// The segment towards each direction of a cell, if it exists.
     around: Vec<[Option<usize>; 4]>,
-    /// The shapes each free cell may still make (bits of [`SHAPES`]);
-    /// `None` when the nested-corner rule does not apply.
-    shapes: Option<Vec<u8>>,
-    /// Union-find over cells joined by taken segments.
-    parent: Vec<usize>,
-    /// The colours a piece (by its root) can still take.
-    colours: Vec<Vec<usize>>,
-    queue: Vec<usize>,
-    queued: Vec<bool>,
+    /// Words of a colour set (64 lines a word).
+    words: usize,
 }
 
-impl<'a> State<'a> {
-    fn new(
-        grid: &'a Grid,
-        domains: &[Vec<usize>],
-        ends: &'a [(usize, usize)],
-        fill: bool,
-        corners: bool,
-    ) -> Self {
+impl<'a> Rules<'a> {
+    fn new(grid: &'a Grid, ends: &'a [(usize, usize)], fill: bool, strict: bool) -> Self {
         let n = grid.len();
         let mut incident = vec![Vec::new(); n];
         let mut around = vec![[None; 4]; n];
@@ -141,25 +148,79 @@ impl<'a> State<'a> {
                 around[v][WEST] = Some(i);
             }
         }
-        State {
+        Rules {
             grid,
             ends,
             fill,
-            edges: vec![None; ends.len()],
+            default: fill && strict,
             incident,
             around,
-            shapes: corners.then(|| vec![ALL_SHAPES; n]),
-            parent: (0..n).collect(),
-            colours: domains.to_vec(),
-            queue: (0..n).collect(),
+            words: grid.endpoints.len().div_ceil(64).max(1),
+        }
+    }
+
+    /// The cell at the other end of segment `i` from `v`.
+    fn across(&self, i: usize, v: usize) -> usize {
+        let (a, b) = self.ends[i];
+        if a == v {
+            b
+        } else {
+            a
+        }
+    }
+}
+
+/// What the rules have decided so far; cloned for each probe.
+#[derive(Clone)]
+struct State {
+    edges: Vec<Option<bool>>,
+    /// The shapes each free cell may still make (bits of [`SHAPES`]);
+    /// empty when the nested-corner rule does not apply.
+    shapes: Vec<u8>,
+    /// Union-find over cells joined by taken segments (pieces).
+    parent: Vec<u32>,
+    /// The cells of each piece, as a circular list.
+    next: Vec<u32>,
+    /// The two end cells of each piece (by its root), the only ones that
+    /// may take more segments.
+    tips: Vec<[u32; 2]>,
+    /// The colours a piece (by its root) can still take, `words` per
+    /// piece.
+    colours: Vec<u64>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+}
+
+impl State {
+    fn new(rules: &Rules<'_>, domains: &[Vec<usize>]) -> Self {
+        let n = rules.grid.len();
+        let mut colours = vec![0u64; n * rules.words];
+        for (v, domain) in domains.iter().enumerate() {
+            for &k in domain {
+                colours[v * rules.words + k / 64] |= 1 << (k % 64);
+            }
+        }
+        State {
+            edges: vec![None; rules.ends.len()],
+            shapes: if rules.default {
+                vec![ALL_SHAPES; n]
+            } else {
+                Vec::new()
+            },
+            parent: (0..n as u32).collect(),
+            next: (0..n as u32).collect(),
+            tips: (0..n as u32).map(|v| [v, v]).collect(),
+            colours,
+            queue: (0..n as u32).collect(),
             queued: vec![true; n],
         }
     }
 
     fn root(&mut self, mut v: usize) -> usize {
-        while self.parent[v] != v {
-            self.parent[v] = self.parent[self.parent[v]];
-            v = self.parent[v];
+        while self.parent[v] as usize != v {
+            let up = self.parent[self.parent[v] as usize];
+            self.parent[v] = up;
+            v = up as usize;
         }
         v
     }
@@ -167,52 +228,132 @@ impl<'a> State<'a> {
     fn push(&mut self, v: usize) {
         if !self.queued[v] {
             self.queued[v] = true;
-            self.queue.push(v);
+            self.queue.push(v as u32);
         }
     }
 
+    /// Queues every cell of the piece of `v`.
+    fn push_piece(&mut self, v: usize) {
+        let mut w = v;
+        loop {
+            self.push(w);
+            w = self.next[w] as usize;
+            if w == v {
+                break;
+            }
+        }
+    }
+
+    fn colour_set(&self, words: usize, root: usize) -> &[u64] {
+        &self.colours[root * words..(root + 1) * words]
+    }
+
+    /// The only colour piece `root` can take, if one is left.
+    fn single_colour(&self, words: usize, root: usize) -> Option<usize> {
+        let set = self.colour_set(words, root);
+        let mut found = None;
+        for (w, &bits) in set.iter().enumerate() {
+            if bits == 0 {
+                continue;
+            }
+            if found.is_some() || bits.count_ones() > 1 {
+                return None;
+            }
+            found = Some(64 * w + bits.trailing_zeros() as usize);
+        }
+        found
+    }
+
+    /// Whether pieces `a` and `b` share a colour.
+    fn share_colour(&self, words: usize, a: usize, b: usize) -> bool {
+        self.colour_set(words, a)
+            .iter()
+            .zip(self.colour_set(words, b))
+            .any(|(x, y)| x & y != 0)
+    }
+
     /// Decides segment `i`; `None` on a contradiction.
-    fn set(&mut self, i: usize, taken: bool) -> Option<()> {
+    fn set(&mut self, rules: &Rules<'_>, i: usize, taken: bool) -> Option<()> {
         match self.edges[i] {
             Some(known) if known == taken => return Some(()),
             Some(_) => return None,
             None => {}
         }
         self.edges[i] = Some(taken);
-        let (u, v) = self.ends[i];
+        let (u, v) = rules.ends[i];
         if taken {
             let (a, b) = (self.root(u), self.root(v));
             if a == b {
                 return None;
             }
-            let common: Vec<usize> = self.colours[a]
-                .iter()
-                .copied()
-                .filter(|k| self.colours[b].binary_search(k).is_ok())
-                .collect();
-            if common.is_empty() {
+            let words = rules.words;
+            let known = (
+                self.single_colour(words, a).is_some(),
+                self.single_colour(words, b).is_some(),
+            );
+            let mut any = false;
+            for w in 0..words {
+                let common = self.colours[a * words + w] & self.colours[b * words + w];
+                self.colours[b * words + w] = common;
+                any |= common != 0;
+            }
+            if !any {
                 return None;
             }
-            self.parent[a] = b;
-            self.colours[b] = common;
-            self.colours[a] = Vec::new();
+            if rules.default && self.single_colour(words, b).is_some() {
+                // The cells that now know their line tell their
+                // neighbours (the strict colour rules).
+                if !known.0 {
+                    self.push_piece(a);
+                }
+                if !known.1 {
+                    self.push_piece(b);
+                }
+            }
+            let far = |[x, y]: [u32; 2], near: usize| if x as usize == near { y } else { x };
+            let tips = [far(self.tips[a], u), far(self.tips[b], v)];
+            self.parent[a] = b as u32;
+            self.next.swap(a, b);
+            self.tips[b] = tips;
+            // The piece's far ends meet what it now is.
+            self.push(tips[0] as usize);
+            self.push(tips[1] as usize);
         }
         self.push(u);
         self.push(v);
         Some(())
     }
 
-    fn run(&mut self) -> Option<()> {
+    /// Takes colour `k` from piece `root` (the strict rule beside a piece
+    /// of line `k`); `None` when it has no colour left.
+    fn remove_colour(&mut self, rules: &Rules<'_>, root: usize, k: usize) -> Option<()> {
+        let slot = &mut self.colours[root * rules.words + k / 64];
+        if *slot & (1 << (k % 64)) == 0 {
+            return Some(());
+        }
+        *slot &= !(1 << (k % 64));
+        if self.colour_set(rules.words, root).iter().all(|&w| w == 0) {
+            return None;
+        }
+        if self.single_colour(rules.words, root).is_some() {
+            self.push_piece(root);
+        } else {
+            let [x, y] = self.tips[root];
+            self.push(x as usize);
+            self.push(y as usize);
+        }
+        Some(())
+    }
+
+    /// The rules to a fixpoint: the queued cells, then sweeps over every
+    /// cell until nothing changes (pieces that grew change what their far
+    /// ends may do).
+    fn run(&mut self, rules: &Rules<'_>) -> Option<()> {
         loop {
-            while let Some(v) = self.queue.pop() {
-                self.queued[v] = false;
-                self.cell(v)?;
-            }
-            // Pieces that grew change what their far ends may do: sweep
-            // once more over every cell until nothing changes.
+            self.run_queue(rules, &mut 0)?;
             let before = self.edges.iter().filter(|e| e.is_some()).count();
-            for v in 0..self.grid.len() {
-                self.cell(v)?;
+            for v in 0..rules.grid.len() {
+                self.cell(rules, v)?;
             }
             let after = self.edges.iter().filter(|e| e.is_some()).count();
             if after == before && self.queue.is_empty() {
@@ -221,13 +362,59 @@ impl<'a> State<'a> {
         }
     }
 
+    /// The rules at the queued cells until none is left.
+    /// Adds the number of cells looked at to `work`.
+    fn run_queue(&mut self, rules: &Rules<'_>, work: &mut usize) -> Option<()> {
+        while let Some(v) = self.queue.pop() {
+            *work += 1;
+            self.queued[v as usize] = false;
+            self.cell(rules, v as usize)?;
+        }
+        Some(())
+    }
+
+    /// Probing (see the module documentation), until the rules have
+    /// looked at `budget` cells.
+    fn probe(&mut self, rules: &Rules<'_>, budget: usize) -> Option<()> {
+        let mut trial = self.clone();
+        let mut work = 0;
+        loop {
+            let mut decided = false;
+            for i in 0..self.edges.len() {
+                if self.edges[i].is_some() {
+                    continue;
+                }
+                for taken in [true, false] {
+                    trial.clone_from(self);
+                    let holds = trial
+                        .set(rules, i, taken)
+                        .and_then(|()| trial.run_queue(rules, &mut work))
+                        .is_some();
+                    if !holds {
+                        self.set(rules, i, !taken)?;
+                        self.run_queue(rules, &mut work)?;
+                        decided = true;
+                        break;
+                    }
+                }
+                if work >= budget {
+                    return self.run(rules);
+                }
+            }
+            self.run(rules)?;
+            if !decided {
+                return Some(());
+            }
+        }
+    }
+
     /// The cell diagonal to `v` inside the corner `(d1, d2)` it may turn
     /// (both neighbours exist, so that cell does too).
-    fn diagonal(&self, v: usize, (d1, d2): (usize, usize)) -> usize {
+    fn diagonal(rules: &Rules<'_>, v: usize, (d1, d2): (usize, usize)) -> usize {
         let step = |w: usize, d: usize| match d {
-            NORTH => w - self.grid.cols,
+            NORTH => w - rules.grid.cols,
             EAST => w + 1,
-            SOUTH => w + self.grid.cols,
+            SOUTH => w + rules.grid.cols,
             _ => w - 1,
         };
         step(step(v, d1), d2)
@@ -236,9 +423,9 @@ impl<'a> State<'a> {
     /// Whether free cell `v` may make shape `s` (an index into [`SHAPES`])
     /// given the segments decided and, for a corner, the diagonal cell
     /// inside it: an endpoint, or a free cell that may turn the same way.
-    fn shape_possible(&self, v: usize, s: usize) -> bool {
+    fn shape_possible(&self, rules: &Rules<'_>, v: usize, s: usize) -> bool {
         let (d1, d2) = SHAPES[s];
-        let open = |d: usize| match self.around[v][d] {
+        let open = |d: usize| match rules.around[v][d] {
             Some(i) => self.edges[i] != Some(false),
             None => false,
         };
@@ -247,40 +434,32 @@ impl<'a> State<'a> {
         }
         let taken_elsewhere = (0..4)
             .filter(|&d| d != d1 && d != d2)
-            .any(|d| matches!(self.around[v][d], Some(i) if self.edges[i] == Some(true)));
+            .any(|d| matches!(rules.around[v][d], Some(i) if self.edges[i] == Some(true)));
         if taken_elsewhere {
             return false;
         }
         if s < 2 {
             return true;
         }
-        let q = self.diagonal(v, (d1, d2));
-        self.grid.roles[q] != Role::Free
-            || self
-                .shapes
-                .as_ref()
-                .is_some_and(|shapes| shapes[q] & (1 << s) != 0)
+        let q = Self::diagonal(rules, v, (d1, d2));
+        rules.grid.roles[q] != Role::Free || self.shapes[q] & (1 << s) != 0
     }
 
     /// The nested-corner rule at free cell `v` (see the module
     /// documentation): drop the shapes it can no longer make, then take
     /// the segments in every shape left and rule out those in none.
-    fn shape(&mut self, v: usize) -> Option<()> {
-        let Some(before) = self.shapes.as_ref().map(|shapes| shapes[v]) else {
-            return Some(());
-        };
+    fn shape(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
+        let before = self.shapes[v];
         let after = (0..SHAPES.len())
-            .filter(|&s| before & (1 << s) != 0 && self.shape_possible(v, s))
+            .filter(|&s| before & (1 << s) != 0 && self.shape_possible(rules, v, s))
             .fold(0, |set, s| set | 1 << s);
-        if let Some(shapes) = &mut self.shapes {
-            shapes[v] = after;
-        }
+        self.shapes[v] = after;
         if after == 0 {
             return None;
         }
         if after != before {
             // The diagonal cells whose corners this cell supported.
-            let (rows, cols) = (self.grid.rows, self.grid.cols);
+            let (rows, cols) = (rules.grid.rows, rules.grid.cols);
             let (r, c) = (v / cols, v % cols);
             for r2 in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
                 for c2 in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
@@ -291,7 +470,7 @@ impl<'a> State<'a> {
             }
         }
         for d in 0..4 {
-            let Some(i) = self.around[v][d] else { continue };
+            let Some(i) = rules.around[v][d] else { continue };
             if self.edges[i].is_some() {
                 continue;
             }
@@ -301,9 +480,9 @@ impl<'a> State<'a> {
                 .filter(|&(s, &(d1, d2))| after & (1 << s) != 0 && (d1 == d || d2 == d))
                 .count();
             if with == 0 {
-                self.set(i, false)?;
+                self.set(rules, i, false)?;
             } else if with == after.count_ones() as usize {
-                self.set(i, true)?;
+                self.set(rules, i, true)?;
             }
         }
         Some(())
@@ -311,20 +490,17 @@ impl<'a> State<'a> {
 
     /// The corners that some free cell cannot turn while both of their
     /// segments are open: each a clause "not both".
-    fn excluded_corners(&self) -> Vec<(usize, usize)> {
-        let Some(shapes) = &self.shapes else {
-            return Vec::new();
-        };
+    fn excluded_corners(&self, rules: &Rules<'_>) -> Vec<(usize, usize)> {
         let mut pairs = Vec::new();
-        for (v, &left) in shapes.iter().enumerate() {
-            if self.grid.roles[v] != Role::Free {
+        for (v, &left) in self.shapes.iter().enumerate() {
+            if rules.grid.roles[v] != Role::Free {
                 continue;
             }
             for (s, &(d1, d2)) in SHAPES.iter().enumerate().skip(2) {
                 if left & (1 << s) != 0 {
                     continue;
                 }
-                if let (Some(a), Some(b)) = (self.around[v][d1], self.around[v][d2]) {
+                if let (Some(a), Some(b)) = (rules.around[v][d1], rules.around[v][d2]) {
                     if self.edges[a].is_none() && self.edges[b].is_none() {
                         pairs.push((a, b));
                     }
@@ -335,62 +511,84 @@ impl<'a> State<'a> {
     }
 
     /// The rules at cell `v`.
-    fn cell(&mut self, v: usize) -> Option<()> {
+    fn cell(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         // No loop, colours: rule out segments to the same or an
-        // incompatible piece.
+        // incompatible piece; under the default rules, the strict colour
+        // rules across every segment not taken.
         let here = self.root(v);
-        for j in 0..self.incident[v].len() {
-            let i = self.incident[v][j];
-            if self.edges[i].is_some() {
-                continue;
-            }
-            let (a, b) = self.ends[i];
-            let other = self.root(if a == v { b } else { a });
-            let disjoint = !self.colours[here]
-                .iter()
-                .any(|k| self.colours[other].binary_search(k).is_ok());
-            if other == here || disjoint {
-                self.set(i, false)?;
+        let words = rules.words;
+        for j in 0..rules.incident[v].len() {
+            let i = rules.incident[v][j];
+            let there = self.root(rules.across(i, v));
+            match self.edges[i] {
+                Some(true) => continue,
+                Some(false) if rules.default => {
+                    if there == here {
+                        // Two cells of one line side by side, not joined.
+                        return None;
+                    }
+                    if let Some(k) = self.single_colour(words, here) {
+                        self.remove_colour(rules, there, k)?;
+                    }
+                    if let Some(k) = self.single_colour(words, there) {
+                        self.remove_colour(rules, here, k)?;
+                    }
+                }
+                Some(false) => {}
+                None if there == here => {
+                    if rules.default {
+                        return None;
+                    }
+                    self.set(rules, i, false)?;
+                }
+                None if !self.share_colour(words, here, there) => self.set(rules, i, false)?,
+                None if rules.default => {
+                    let one = self.single_colour(words, here);
+                    if one.is_some() && one == self.single_colour(words, there) {
+                        self.set(rules, i, true)?;
+                    }
+                }
+                None => {}
             }
         }
-        if self.shapes.is_some() && self.grid.roles[v] == Role::Free {
-            self.shape(v)?;
+        if rules.default && rules.grid.roles[v] == Role::Free {
+            self.shape(rules, v)?;
         }
         // Degrees.
-        let taken = self.incident[v]
+        let incident = &rules.incident[v];
+        let taken = incident
             .iter()
             .filter(|&&i| self.edges[i] == Some(true))
             .count();
-        let open: Vec<usize> = self.incident[v]
-            .iter()
-            .copied()
-            .filter(|&i| self.edges[i].is_none())
-            .collect();
-        let endpoint = !matches!(self.grid.roles[v], Role::Free);
+        let open = incident.iter().filter(|&&i| self.edges[i].is_none()).count();
+        let endpoint = !matches!(rules.grid.roles[v], Role::Free);
         let need = if endpoint { 1 } else { 2 };
         if taken > need {
             return None;
         }
-        if taken == need {
-            for i in open {
-                self.set(i, false)?;
-            }
-            return Some(());
-        }
-        let must_fill = endpoint || self.fill || taken > 0;
-        if must_fill {
-            if taken + open.len() < need {
-                return None;
-            }
-            if taken + open.len() == need {
-                for i in open {
-                    self.set(i, true)?;
+        let set_open = |state: &mut State, taken: bool| -> Option<()> {
+            for &i in incident {
+                if state.edges[i].is_none() {
+                    state.set(rules, i, taken)?;
                 }
             }
-        } else if open.len() == 1 {
+            Some(())
+        };
+        if taken == need {
+            return set_open(self, false);
+        }
+        let must_fill = endpoint || rules.fill || taken > 0;
+        if must_fill {
+            if taken + open < need {
+                return None;
+            }
+            if taken + open == need {
+                set_open(self, true)?;
+            }
+        } else if open == 1 {
             // A free cell with no segment and one possibility: taking it
             // would leave the cell with one segment, so it stays empty.
-            self.set(open[0], false)?;
+            set_open(self, false)?;
         }
         Some(())
     }
@@ -415,7 +613,7 @@ mod tests {
                 edges.push((u, v));
             }
         }
-        let states = presolve(&grid, &domains, &edges, fill, strict).edges;
+        let states = presolve(&grid, &domains, &edges, fill, strict, 0).edges;
         let on = states.iter().filter(|s| **s == Some(true)).count();
         let off = states.iter().filter(|s| **s == Some(false)).count();
         (on, off, edges.len())

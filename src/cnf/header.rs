@@ -1,108 +1,18 @@
-//! The formula as the toolchain holds it: clauses, optional weighted soft
-//! clauses (an objective), and the metadata that the CNF stream's comment
-//! header carries.
+//! The comment header of a CNF stream: what it says about the formula
+//! (family, encoder, options, puzzle, names, decided variables,
+//! projection, hints for `solve`), read line by line
+//! ([`MetadataBuilder`]) and written back ([`Metadata::to_comment_lines`]).
 
-use crate::names;
+use super::fixed::Fixed;
+use crate::names::{self, Block, Names};
 use rustsat::types::{Lit, Var};
-use std::collections::HashMap;
-use std::sync::Arc;
-
-/// A flat list of clauses: literals stored end to end, one allocation for
-/// the whole formula.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Clauses {
-    lits: Vec<Lit>,
-    ends: Vec<usize>,
-}
-
-impl Clauses {
-    /// An empty list.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Makes room for `clauses` more clauses of `lits` literals in all.
-    pub fn reserve(&mut self, clauses: usize, lits: usize) {
-        self.ends.reserve(clauses);
-        self.lits.reserve(lits);
-    }
-
-    /// Removes every clause, keeping the room.
-    pub fn clear(&mut self) {
-        self.lits.clear();
-        self.ends.clear();
-    }
-
-    /// Appends every clause of `other`.
-    pub fn append(&mut self, other: &Clauses) {
-        let offset = self.lits.len();
-        self.lits.extend_from_slice(&other.lits);
-        self.ends.extend(other.ends.iter().map(|end| end + offset));
-    }
-
-    /// Appends a clause.
-    pub fn push(&mut self, clause: &[Lit]) {
-        self.lits.extend_from_slice(clause);
-        self.ends.push(self.lits.len());
-    }
-
-    /// Number of clauses.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// True when there are no clauses.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Total number of literal occurrences.
-    pub fn n_lits(&self) -> usize {
-        self.lits.len()
-    }
-
-    /// The clause at `index`.
-    pub fn get(&self, index: usize) -> &[Lit] {
-        let start = if index == 0 { 0 } else { self.ends[index - 1] };
-        &self.lits[start..self.ends[index]]
-    }
-
-    /// All clauses in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
-        (0..self.ends.len()).map(move |i| self.get(i))
-    }
-
-    /// Index of the first clause with no literal for which `holds` is
-    /// true.
-    pub fn first_without(&self, holds: impl Fn(Lit) -> bool) -> Option<usize> {
-        let mut start = 0;
-        for (index, &end) in self.ends.iter().enumerate() {
-            let mut satisfied = false;
-            for &lit in &self.lits[start..end] {
-                if holds(lit) {
-                    satisfied = true;
-                    break;
-                }
-            }
-            if !satisfied {
-                return Some(index);
-            }
-            start = end;
-        }
-        None
-    }
-
-    /// The largest variable occurring in any clause.
-    pub fn max_var(&self) -> Option<Var> {
-        self.lits.iter().map(|l| l.var()).max()
-    }
-}
 
 /// What a CNF stream says about itself in its comment header.
 ///
 /// Rendered as `c family ...`, `c encoder ...`, `c option ARGUMENT`,
-/// `c puzzle LINE` (the puzzle verbatim), `c var N NAME` and
-/// `c p show V... 0`; see [`Metadata::to_comment_lines`].
+/// `c puzzle LINE` (the puzzle verbatim), `c var N NAME` and `c vars
+/// FIRST PATTERN RANGE...` (names), `c fixed FIRST VALUES` (decided
+/// variables) and `c p show V... 0`; see [`Metadata::to_comment_lines`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Metadata {
     /// The puzzle family, e.g. `numberlink`.
@@ -117,7 +27,10 @@ pub struct Metadata {
     /// The puzzle text exactly as it was read.
     pub puzzle: Option<String>,
     /// Names of the primary variables.
-    pub names: HashMap<Var, String>,
+    pub names: Names,
+    /// Variables whose value the encoder decided (`c fixed`): they occur
+    /// in no clause, and a model need not list them.
+    pub fixed: Fixed,
     /// The projection set for enumeration (`c p show`); `None` means all
     /// variables.
     pub projection: Option<Vec<Var>>,
@@ -162,24 +75,14 @@ pub const STREAM_TAG: &str = "c satpipe stream 1";
 
 impl Metadata {
     /// The name of `var`, if it has one.
-    pub fn name(&self, var: Var) -> Option<&str> {
-        self.names.get(&var).map(String::as_str)
+    pub fn name(&self, var: Var) -> Option<std::borrow::Cow<'_, str>> {
+        self.names.get(var)
     }
 
-    /// The variable of every name; an error when one name is given to two
-    /// variables.
-    pub fn name_index(&self) -> Result<HashMap<&str, Var>, String> {
-        let mut index = HashMap::with_capacity(self.names.len());
-        for (var, name) in &self.names {
-            if let Some(other) = index.insert(name.as_str(), *var) {
-                return Err(format!(
-                    "the name '{name}' is given to variables {} and {}",
-                    other.to_ipasir().min(var.to_ipasir()),
-                    other.to_ipasir().max(var.to_ipasir())
-                ));
-            }
-        }
-        Ok(index)
+    /// An index from names to variables; an error when one name is
+    /// given to two variables.
+    pub fn name_index(&self) -> Result<names::NameIndex<'_>, String> {
+        self.names.index()
     }
 
     /// Renders the metadata as DIMACS comment lines (without newlines).
@@ -215,11 +118,28 @@ impl Metadata {
         for ladder in &self.relax {
             lines.push(literal_line("relax", ladder));
         }
-        let mut named: Vec<(&Var, &String)> = self.names.iter().collect();
-        named.sort();
-        for (var, name) in named {
+        // Blocks and single names in the order of their variables.
+        let singles = self.names.singles();
+        let mut singles = singles.iter().peekable();
+        for block in self.names.blocks() {
+            while let Some((var, name)) = singles.next_if(|(v, _)| v.idx32() < block.first()) {
+                lines.push(format!("c var {} {name}", var.to_ipasir()));
+            }
+            lines.push(format!("c vars {block}"));
+        }
+        for (var, name) in singles {
             lines.push(format!("c var {} {name}", var.to_ipasir()));
         }
+        lines.extend(self.fixed.to_comment_lines(|var| {
+            let block = self
+                .names
+                .blocks()
+                .iter()
+                .find(|b| b.contains(var.idx32()))?;
+            let offset = var.idx32() - block.first();
+            let row = block.row_len();
+            Some((block.first() + (offset / row + 1) * row) as usize)
+        }));
         if let Some(projection) = &self.projection {
             for chunk in projection.chunks(20) {
                 let mut line = String::from("c p show");
@@ -360,11 +280,11 @@ impl MetadataBuilder {
             };
             let var = parse_var(number)?;
             names::validate(name)?;
-            if let Some(old) = self.meta.names.insert(var, name.to_string()) {
-                return Err(format!(
-                    "variable {number} is named twice ('{old}' and '{name}')"
-                ));
-            }
+            self.meta.names.insert(var, name.to_string())?;
+        } else if let Some(rest) = body.strip_prefix("vars ") {
+            self.meta.names.add_block(Block::parse(rest)?)?;
+        } else if let Some(rest) = body.strip_prefix("fixed ") {
+            self.meta.fixed.absorb(rest)?;
         } else if let Some(rest) = body.strip_prefix("p show") {
             let mut vars = Vec::new();
             let mut closed = false;
@@ -389,8 +309,13 @@ impl MetadataBuilder {
         Ok(())
     }
 
+    /// The fixed variables as read so far.
+    pub fn fixed(&self) -> &super::Fixed {
+        &self.meta.fixed
+    }
+
     /// The name of `var` as read so far.
-    pub fn name(&self, var: Var) -> Option<&str> {
+    pub fn name(&self, var: Var) -> Option<std::borrow::Cow<'_, str>> {
         self.meta.name(var)
     }
 
@@ -407,95 +332,6 @@ impl MetadataBuilder {
         }
         self.meta
     }
-}
-
-/// Whether a formula is a plain satisfiability problem or has an objective.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Kind {
-    /// DIMACS CNF.
-    #[default]
-    Cnf,
-    /// Weighted CNF (MaxSAT Evaluation 2022+ format): hard clauses and
-    /// weighted soft clauses whose falsified weights sum to the cost.
-    Wcnf,
-}
-
-/// A whole formula with its header.
-#[derive(Debug, Clone, Default)]
-pub struct Formula {
-    /// The comment lines before the clauses, verbatim (each starting with
-    /// `c`); passed through to the model stream.
-    pub header: Vec<String>,
-    /// What the header says, parsed.
-    pub meta: Metadata,
-    /// CNF or WCNF.
-    pub kind: Kind,
-    /// Number of variables (the `p cnf` count, or the largest used).
-    pub num_vars: u32,
-    /// Hard clauses, shared: a solver that keeps them (the `tables`
-    /// solver, to extend its answers) holds the same storage
-    /// ([`Arc::make_mut`] to change them).
-    pub hard: Arc<Clauses>,
-    /// Soft clauses (WCNF only), parallel to `weights`.
-    pub soft: Clauses,
-    /// Weight of each soft clause.
-    pub weights: Vec<u64>,
-}
-
-impl Formula {
-    /// The variables to enumerate on: the projection set, or every variable.
-    pub fn projection(&self) -> Vec<Var> {
-        match &self.meta.projection {
-            Some(vars) => vars.clone(),
-            None => (0..self.num_vars).map(Var::new).collect(),
-        }
-    }
-
-    /// The name of `var` as the readable form spells it: its name, or `_N`.
-    pub fn display_name(&self, var: Var) -> String {
-        match self.meta.name(var) {
-            Some(name) => name.to_string(),
-            None => names::auxiliary(var.idx32() + 1),
-        }
-    }
-
-    /// Cost of an assignment: the total weight of falsified soft clauses.
-    /// `model[v]` is the value of variable index `v`.
-    pub fn cost(&self, model: &[bool]) -> u64 {
-        self.soft
-            .iter()
-            .zip(&self.weights)
-            .filter(|(clause, _)| !clause_satisfied(clause, model))
-            .map(|(_, w)| *w)
-            .sum()
-    }
-
-    /// Index of the first hard clause that `model` falsifies, if any.
-    pub fn first_falsified(&self, model: &[bool]) -> Option<usize> {
-        // The truth of every literal by `Lit::lidx` (variables the model
-        // lacks are false), so that each literal costs one lookup.
-        let vars = (self.num_vars as usize).max(model.len());
-        let mut truth = vec![false; 2 * vars];
-        for (var, &value) in model.iter().enumerate() {
-            truth[2 * var + usize::from(!value)] = true;
-        }
-        for var in model.len()..vars {
-            truth[2 * var + 1] = true;
-        }
-        // Literals beyond `vars` cannot occur (`num_vars` is at least the
-        // largest variable), but a missing one would count as false.
-        self.hard
-            .first_without(|lit| truth.get(lit.lidx()).copied().unwrap_or(lit.is_neg()))
-    }
-}
-
-/// True when some literal of `clause` is true under `model`
-/// (`model[v]` is the value of variable index `v`; missing variables are
-/// false).
-pub fn clause_satisfied(clause: &[Lit], model: &[bool]) -> bool {
-    clause
-        .iter()
-        .any(|lit| model.get(lit.vidx()).copied().unwrap_or(false) != lit.is_neg())
 }
 
 /// A header line of literals such as `c try-first 1 -7`; read back by
@@ -530,25 +366,6 @@ mod tests {
             builder.absorb(&line).expect("own output parses");
         }
         builder.finish()
-    }
-
-    #[test]
-    fn appended_clauses_follow_in_order() {
-        let lit = |d: i32| Lit::from_ipasir(d).expect("not zero");
-        let mut first = Clauses::new();
-        first.push(&[lit(1), lit(-2)]);
-        let mut second = Clauses::new();
-        second.push(&[lit(3)]);
-        second.push(&[]);
-        second.push(&[lit(-1), lit(2), lit(3)]);
-        first.reserve(3, 4);
-        first.append(&second);
-        let read: Vec<Vec<i32>> = first
-            .iter()
-            .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
-            .collect();
-        assert_eq!(read, [vec![1, -2], vec![3], vec![], vec![-1, 2, 3]]);
-        assert_eq!((first.len(), first.n_lits()), (4, 6));
     }
 
     #[test]
@@ -606,8 +423,20 @@ mod tests {
             ],
             ..Metadata::default()
         };
-        meta.names.insert(Var::new(0), "cell(1,1)=3".into());
-        meta.names.insert(Var::new(7), "edge(1,1)-(1,2)".into());
+        meta.names
+            .insert(Var::new(0), "cell(1,1)=3".into())
+            .expect("new");
+        meta.names
+            .insert(Var::new(7), "edge(1,1)-(1,2)".into())
+            .expect("new");
+        meta.names
+            .add_block(Block::parse("9 rank(r,c,i) r=1..2 c=1..3 i=0..1").expect("block"))
+            .expect("new");
+        meta.names
+            .insert(Var::new(30), "after".into())
+            .expect("new");
+        meta.fixed.set(Var::new(20), true).expect("new");
+        meta.fixed.set(Var::new(22), false).expect("new");
         assert_eq!(round_trip(&meta), meta);
     }
 

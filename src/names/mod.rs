@@ -7,8 +7,18 @@
 //! do not start with `-`, are not a number, are not `_` followed by digits
 //! (the spelling of unnamed auxiliaries) and are not `c`, `p` or `h`, which
 //! begin comment, problem and WCNF hard-clause lines.
+//!
+//! A formula's header names its variables one by one (`c var 5 x`) or a
+//! block at a time by a pattern ([`Block`], `c vars 17 cell(r,c)
+//! r=1..20 c=1..30`); [`Names`] holds both and finds a variable by its
+//! name.
 
 use std::fmt::{Display, Write};
+
+mod block;
+mod table;
+pub use block::{Block, Range};
+pub use table::{NameIndex, Names};
 
 /// Builds `predicate(a,b,...)` from a predicate and its arguments.
 ///
