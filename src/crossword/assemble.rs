@@ -156,6 +156,7 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         min_score: options.min_score,
         groups,
         min_words: 0,
+        theme: theme.into_iter().map(|w| w.word).collect(),
     })
 }
 
@@ -236,5 +237,6 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
         min_score: options.min_score,
         groups: group_list,
         min_words,
+        theme: theme.into_iter().map(|w| w.word).collect(),
     })
 }

@@ -214,6 +214,7 @@ mod tests {
             min_score: None,
             groups: Vec::new(),
             min_words: 0,
+            theme: Vec::new(),
         }
     }
 

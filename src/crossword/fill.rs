@@ -658,6 +658,7 @@ mod tests {
                 min_score: None,
                 groups: Vec::new(),
                 min_words: 0,
+                theme: Vec::new(),
             };
             mirrored(&domains(&puzzle))
         };
@@ -716,6 +717,7 @@ mod tests {
             min_score: None,
             groups: Vec::new(),
             min_words: 0,
+            theme: Vec::new(),
         };
         let domains = domains(&puzzle);
         for backwards in [false, true] {

@@ -97,10 +97,11 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
     let mut groups = Vec::new();
     let mut words = Vec::new();
     let mut scores = Vec::new();
+    let mut theme = Vec::new();
     for (number, line) in lines {
         let trimmed = line.trim();
         match trimmed {
-            "[grid]" | "[groups]" | "[words]" => {
+            "[grid]" | "[groups]" | "[theme]" | "[words]" => {
                 section = trimmed;
                 continue;
             }
@@ -122,6 +123,8 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
                 })?;
             }
             "[grid]" => grid_lines.push((number, line)),
+            "[theme]" if !trimmed.is_empty() => theme.push(checked_word(source, number, trimmed)?),
+            "[theme]" => {}
             "[groups]" => groups.push(
                 trimmed
                     .split_whitespace()
@@ -147,6 +150,7 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
         min_score,
         groups,
         min_words,
+        theme,
     })
 }
 
@@ -176,6 +180,7 @@ mod tests {
             min_score: Some(60),
             groups: vec![vec!["cat".into(), "at".into()]],
             min_words: 2,
+            theme: vec!["cat".into()],
         };
         let document = puzzle.to_document();
         assert!(document.contains("cat;70\nat\n"), "{document}");

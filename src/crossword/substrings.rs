@@ -165,6 +165,7 @@ mod tests {
             min_score: None,
             groups: Vec::new(),
             min_words: 0,
+            theme: Vec::new(),
         };
         let d = domains(&puzzle);
         let found = places(&d, 2);
