@@ -27,11 +27,15 @@ pub const COLUMNS: &[&str] = &[
     "solutions",
     "solve_options",
     "decode_options",
+    "score_mean",
+    "score_lowest",
+    "weak_entries",
 ];
 
-/// Columns of the first CSV schema (before `solutions`, `solve_options`
-/// and `decode_options`): such files are still read.
-const FIRST_COLUMNS: usize = 15;
+/// Columns of the earlier CSV schemas: the first (before `solutions`,
+/// `solve_options` and `decode_options`), the second (before the
+/// scores). Such files are still read, but not appended to.
+const EARLIER_COLUMNS: [usize; 2] = [15, 18];
 
 /// The answer of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -110,6 +114,17 @@ pub struct Row {
     /// The extra decoder arguments of the variant and instance.
     #[serde(default)]
     pub decode_options: String,
+    /// The mean word score of the solution, when the decoder's JSON
+    /// reports scores (a crossword fill's `scores`; a peer's answer
+    /// checked by satpipe's decoder).
+    #[serde(default)]
+    pub score_mean: Option<f64>,
+    /// Its lowest word score.
+    #[serde(default)]
+    pub score_lowest: Option<u32>,
+    /// Its entries below the weak threshold.
+    #[serde(default)]
+    pub weak_entries: Option<u64>,
 }
 
 /// The identity of a run, for resuming.
@@ -149,7 +164,7 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
         .iter()
         .map(str::to_string)
         .collect::<Vec<_>>();
-    if headers != COLUMNS && headers != COLUMNS[..FIRST_COLUMNS] {
+    if headers != COLUMNS && !EARLIER_COLUMNS.iter().any(|&n| headers == COLUMNS[..n]) {
         return Err(Error::parse(
             &name,
             1,
@@ -331,6 +346,9 @@ mod tests {
             solutions: None,
             solve_options: String::new(),
             decode_options: String::new(),
+            score_mean: None,
+            score_lowest: None,
+            weak_entries: None,
         }
     }
 
