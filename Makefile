@@ -151,6 +151,8 @@ bench-count: release
 # word-graph clauses.
 CROSSWORD_SOLVERS = default cadical
 bench-crossword: release
+	scripts/crossword-data.sh "$${SATPIPE_PEER_CACHE:-$$HOME/.cache/satpipe-peers}" || \
+	    echo "bench-crossword: no scored lists (above): the scored/ instances will be errors" >&2
 	$(RELEASE)/bench-run --csv $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),$(CROSSWORD_SOLVERS))' \
 	    --time-limit $(or $(LIMIT),120) --repeat $(or $(REPEAT),3) $(if $(FRESH),--rerun)
 	$(RELEASE)/bench-report $(BENCH_CSV) --family crossword --solvers '$(or $(SOLVERS),$(CROSSWORD_SOLVERS)) peer' \

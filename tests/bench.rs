@@ -347,7 +347,7 @@ fn csv_row(instance: &str, encoding: &str, solver: &str, result: &str, seconds: 
     let (limit, verified) = (if result == "UNKNOWN" { 1 } else { 20 }, result != "ERROR");
     format!(
         "toy,{instance},{encoding},,{solver},{result},{verified},10,20,0.0,{seconds},0.0,1.0,\
-         {limit},,1,,,\n"
+         {limit},,1,,,,,,\n"
     )
 }
 
@@ -627,7 +627,7 @@ fn configuration_directives_reach_the_pipeline() {
 fn errors_and_shorter_time_outs_are_run_again() {
     let dir = tempfile::tempdir().expect("tempdir");
     let row = |instance: &str, result: &str, limit: u32| {
-        format!("gen,{instance},default,,cadical,{result},false,,,0.0,0.0,0.0,0.0,{limit},,,,,\n")
+        format!("gen,{instance},default,,cadical,{result},false,,,0.0,0.0,0.0,0.0,{limit},,,,,,,,\n")
     };
     // queens-8 failed, php-6-5 timed out under 1 s; both are run again
     // under 20 s; queens-16 was answered and php-7-6 timed out under the

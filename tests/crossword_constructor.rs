@@ -594,3 +594,115 @@ fn no_fill_under_min_score_says_which_minimum_fills() {
         stderr(&out)
     );
 }
+
+#[test]
+fn the_default_fill_tries_the_best_words_first() {
+    // Six 2x2 word squares of distinct letters, all alike to the fill
+    // but for their scores: the square of 60s comes last in the list (in
+    // list order the fill would take the first square), the others
+    // score 10 to 50.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    let letters: Vec<char> = ('a'..='x').collect();
+    let mut list = String::new();
+    for (k, square) in letters.chunks(4).enumerate() {
+        let score = if k == 5 { 60 } else { 10 * (k + 1) };
+        let [a, b, c, d] = [square[0], square[1], square[2], square[3]];
+        for word in [[a, b], [c, d], [a, c], [b, d]] {
+            list.push_str(&format!("{}{};{score}\n", word[0], word[1]));
+        }
+    }
+    let words = file(dir.path(), "w.txt", &list);
+    let args = ["--pattern", &*pattern, "--words", &*words];
+    let cnf = stdout(&run("encode-crossword", &args, b""));
+    assert!(cnf.contains("c prefer-solver tables"), "{cnf}");
+    let text = stdout(&fill(&args, &[], &[]));
+    assert!(
+        text.contains("word scores: lowest 60, mean 60.0 (4 entries)\nbelow 30: none\n"),
+        "{text}"
+    );
+    // The tables solver named, and the older spelling of no preference:
+    // the same fill, resp. the first square of the list.
+    let text = stdout(&fill(&args, &["--solver", "tables"], &[]));
+    assert!(text.contains("lowest 60, mean 60.0"), "{text}");
+    // Every fill is counted whatever the order.
+    for extra in [
+        &[][..],
+        &["--prefer-scores", "none"],
+        &["--prefer-scores", "false"],
+    ] {
+        assert_eq!(count(&pattern, &words, extra), 12, "{extra:?}");
+    }
+    // A weak threshold of 61: every entry is listed, with its label.
+    let mut weak = args.to_vec();
+    weak.extend(["--weak-below", "61"]);
+    let out = fill(&weak, &[], &["--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let scores = &json["solutions"][0]["scores"];
+    assert_eq!(scores["weak_below"], 61, "{json}");
+    assert_eq!(scores["weak"].as_array().map(Vec::len), Some(4), "{json}");
+    assert_eq!(scores["total"], 240, "{json}");
+    let labels: Vec<&str> = scores["weak"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["label"].as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        ["1-across", "3-across", "1-down", "2-down"],
+        "{json}"
+    );
+}
+
+#[test]
+fn the_decoder_lists_weak_and_theme_entries() {
+    // The square ab/cd has bd at 20 and ac at 50 (a plain word).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pattern = file(dir.path(), "p.txt", "..\n..\n");
+    let words = file(dir.path(), "w.txt", "ab;60\ncd;60\nac\nbd;20\n");
+    let args = ["--pattern", &*pattern, "--words", &*words];
+    let text = stdout(&fill(&args, &[], &[]));
+    let weak = text
+        .lines()
+        .find(|l| l.starts_with("below 30 (1): "))
+        .unwrap_or_else(|| panic!("no weak line in {text}"));
+    assert!(weak.ends_with("bd 20"), "{weak}");
+    let mut higher = args.to_vec();
+    higher.extend(["--weak-below", "51"]);
+    let text = stdout(&fill(&higher, &[], &[]));
+    assert!(text.contains("below 51 (2): "), "{text}");
+    assert!(text.contains(" ac 50") && text.contains(" bd 20"), "{text}");
+    let mut none = args.to_vec();
+    none.extend(["--weak-below", "0"]);
+    assert!(stdout(&fill(&none, &[], &[])).contains("\nbelow 0: none\n"));
+    // A theme word scores one above the list's best (60): the fill takes
+    // the square that holds it, and the decoder names its entry.
+    let pattern = common::instance("crossword/examples/open-2x2.txt");
+    let words = common::instance("crossword/examples/scored-example.txt");
+    let theme = common::instance("crossword/examples/theme-example.txt");
+    let args = [
+        "--pattern",
+        pattern.to_str().expect("path"),
+        "--words",
+        words.to_str().expect("path"),
+        "--theme",
+        theme.to_str().expect("path"),
+    ];
+    let text = stdout(&fill(&args, &[], &[]));
+    assert!(text.contains("\ntheme: 1-"), "{text}");
+    assert!(text.contains(" ef 61\n"), "{text}");
+    let out = fill(&args, &[], &["--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let theme = &json["solutions"][0]["scores"]["theme"];
+    assert_eq!(theme[0]["word"], "ef", "{json}");
+    assert_eq!(theme[0]["score"], 61, "{json}");
+    // A threshold that is not a number is an error naming the option.
+    let out = run(
+        "encode-crossword",
+        &["--pattern", args[1], "--weak-below", "x"],
+        b"",
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("--weak-below"), "{}", stderr(&out));
+}

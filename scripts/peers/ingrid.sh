@@ -12,6 +12,12 @@
 #       (--pattern P, --words LIST, --filter-words, --min-score N,
 #       --max-shared-substring N) become ingrid_core's call; exit 10 when
 #       it printed a fill, 20 when it reports the grid unfillable
+#   ingrid.sh check CACHE ANSWER FILE ENCODER-ARGS...
+#       the encoder arguments of an instance that only ingrid_core's fill
+#       (its output in ANSWER) solves: its grid as a fully pre-filled
+#       pattern (CACHE/answers/), with the instance's other arguments, one
+#       a line; bench-run runs them through satpipe's pipeline, untimed,
+#       to check the fill and score its words (exit 1: no grid in ANSWER)
 #
 # ingrid_core reads `word;score` lines. The list is converted into
 # CACHE/lists once per content and policy, before the timed run: plain
@@ -28,7 +34,7 @@ version=2.0.0
 default_words=/usr/share/dict/american-english
 
 usage() {
-    echo "usage: $0 install CACHE | run CACHE FILE ENCODER-ARGS..." >&2
+    echo "usage: $0 install CACHE | run CACHE FILE ENCODER-ARGS... | check CACHE ANSWER FILE ENCODER-ARGS..." >&2
     exit 2
 }
 
@@ -102,11 +108,28 @@ run() {
     exit 10
 }
 
+check() {
+    cache=$1
+    answer=$2
+    shift 3
+    mkdir -p "$cache/answers"
+    grid=$(mktemp "$cache/answers/grid.XXXXXX")
+    # The grid: the output's lines of letters and '#' only.
+    grep -E '^[a-z#]+$' "$answer" > "$grid" || { echo "ingrid.sh: no grid in $answer" >&2; exit 1; }
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --pattern) echo "--pattern"; echo "$grid"; shift 2 ;;
+            *) echo "$1"; shift ;;
+        esac
+    done
+}
+
 [ $# -ge 2 ] || usage
 command=$1
 shift
 case $command in
     install) install "$1" ;;
+    check) [ $# -ge 3 ] || usage; check "$@" ;;
     run) [ $# -ge 2 ] || usage; run "$@" ;;
     *) usage ;;
 esac

@@ -23,7 +23,9 @@
 //! ```
 //!
 //! `{dir}` in arguments stands for the family folder (for files that are
-//! not the puzzle: word lists, patterns). `encoding` is an older spelling
+//! not the puzzle: word lists, patterns), `{cache}` for the peers' cache
+//! folder outside the repository (data a benchmark makes there, such as
+//! the crossword benchmark's scored lists: `Peer::cache_root`). `encoding` is an older spelling
 //! of `variant`. Without `extension` lines
 //! but with `instance` lines, the instances are exactly the listed ones;
 //! otherwise the discovered files and the listed instances. A folder

@@ -257,17 +257,24 @@ impl Peer {
     /// The peer `name` of the scripts in `peers_dir`, installed under
     /// `$SATPIPE_PEER_CACHE` (default `~/.cache/satpipe-peers`).
     pub fn new(name: &str, peers_dir: &Path) -> Peer {
-        let root = std::env::var_os("SATPIPE_PEER_CACHE")
+        Peer {
+            name: name.to_string(),
+            script: peers_dir.join(format!("{name}.sh")),
+            cache: Peer::cache_root().join(name),
+        }
+    }
+
+    /// The folder of the peers' caches, outside the repository:
+    /// `$SATPIPE_PEER_CACHE`, else `~/.cache/satpipe-peers` (`{cache}` in
+    /// a configuration's arguments, for the data a benchmark makes there,
+    /// such as the crossword benchmark's scored lists).
+    pub fn cache_root() -> PathBuf {
+        std::env::var_os("SATPIPE_PEER_CACHE")
             .map(PathBuf::from)
             .or_else(|| {
                 std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache/satpipe-peers"))
             })
-            .unwrap_or_else(|| std::env::temp_dir().join("satpipe-peers"));
-        Peer {
-            name: name.to_string(),
-            script: peers_dir.join(format!("{name}.sh")),
-            cache: root.join(name),
-        }
+            .unwrap_or_else(|| std::env::temp_dir().join("satpipe-peers"))
     }
 }
 
@@ -536,6 +543,7 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Plan> {
                     .then(|| Peer::new(&encoding.name, &selection.peers_dir));
                 args.extend(&own);
                 let folder = dir.display().to_string();
+                let cache = Peer::cache_root().display().to_string();
                 for word in args
                     .encode
                     .iter_mut()
@@ -544,6 +552,9 @@ pub fn plan(selection: &Selection, tools: &Tools) -> Result<Plan> {
                 {
                     if word.contains("{dir}") {
                         *word = word.replace("{dir}", &folder);
+                    }
+                    if word.contains("{cache}") {
+                        *word = word.replace("{cache}", &cache);
                     }
                 }
                 groups.push(Group {

@@ -20,7 +20,9 @@
 //! - [`report`]: the Markdown summary (solved, PAR-2) and the cactus and
 //!   scatter plots (SVG and PNG);
 //! - [`pivot`]: the pivot view of one family (a column per solver,
-//!   variant and peer, ratios against the baseline).
+//!   variant and peer, ratios against the baseline);
+//! - [`scores`]: beside the pivot view, the word scores of the solutions
+//!   (a crossword fill's mean and weak entries) against the peer's.
 
 pub mod config;
 pub mod discover;
@@ -31,3 +33,4 @@ pub mod process;
 pub mod report;
 pub mod rows;
 pub mod run;
+pub mod scores;

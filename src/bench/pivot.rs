@@ -424,6 +424,19 @@ pub fn pivot_markdown(
         }
         text.push_str(&format!("| {} |\n", line.join(" | ")));
     }
+    let columns: Vec<(String, String, String)> = solvers
+        .iter()
+        .flat_map(|solver| {
+            variants
+                .iter()
+                .map(move |variant| (solver.clone(), variant.clone(), title(solver, variant)))
+        })
+        .collect();
+    let peer = baseline.filter(|name| peers.iter().any(|p| p == name));
+    if let Some(scores) = super::scores::scores_markdown(&rows, &instances, peer, &columns) {
+        text.push('\n');
+        text.push_str(&scores);
+    }
     if !errors.is_empty() {
         text.push('\n');
         for row in errors {

@@ -28,13 +28,16 @@ pub const COLUMNS: &[&str] = &[
     "solve_options",
     "decode_options",
     "cost",
+    "score_mean",
+    "score_lowest",
+    "weak_entries",
 ];
 
 /// The number of columns of each earlier CSV schema, oldest first: the
 /// first (before `solutions`, `solve_options` and `decode_options`), the
-/// second (before `cost`). Such files are read, and upgraded to the
+/// second (before `cost`), the third (before the scores). Such files are read, and upgraded to the
 /// current schema before rows are appended ([`Sink::open`]).
-const EARLIER_SCHEMAS: &[usize] = &[15, 18];
+const EARLIER_SCHEMAS: &[usize] = &[15, 18, 19];
 
 /// Whether `header` is the current schema's or an earlier one's.
 fn known_header(header: &[String]) -> bool {
@@ -123,6 +126,17 @@ pub struct Row {
     /// search (UNKNOWN); empty for a CNF.
     #[serde(default)]
     pub cost: Option<u64>,
+    /// The mean word score of the solution, when the decoder's JSON
+    /// reports scores (a crossword fill's `scores`; a peer's answer
+    /// checked by satpipe's decoder).
+    #[serde(default)]
+    pub score_mean: Option<f64>,
+    /// Its lowest word score.
+    #[serde(default)]
+    pub score_lowest: Option<u32>,
+    /// Its entries below the weak threshold.
+    #[serde(default)]
+    pub weak_entries: Option<u64>,
 }
 
 /// The identity of a run, for resuming.
@@ -400,6 +414,9 @@ pub(crate) mod tests {
             solve_options: String::new(),
             decode_options: String::new(),
             cost: None,
+            score_mean: None,
+            score_lowest: None,
+            weak_entries: None,
         }
     }
 

@@ -62,6 +62,9 @@ fn blank_row(group: &Group, solver: &SolverSpec, time_limit: f64) -> Row {
         solve_options: group.solve_options(),
         decode_options: group.decode_options(),
         cost: None,
+        score_mean: None,
+        score_lowest: None,
+        weak_entries: None,
     }
 }
 
@@ -171,6 +174,9 @@ fn run_peer(
             row.result = Outcome::Error;
             row.message = message;
         }
+    }
+    if row.result == Outcome::Sat {
+        check_peer_answer(group, peer, &answer, &mut row, settings, stop)?;
     }
     emit(row)
 }
@@ -300,6 +306,106 @@ fn read_answer(path: &Path) -> Answer {
     }
     answer.solutions = counted.unwrap_or(Some(count));
     answer
+}
+
+/// The word scores of the first solution of a decoder's JSON output
+/// (`solutions[0].scores`: a crossword fill's `mean`, `lowest` and `weak`
+/// entries) into `row`; nothing when the output has none.
+fn set_scores(row: &mut Row, decoded: &Path) {
+    let Ok(text) = std::fs::read_to_string(decoded) else {
+        return;
+    };
+    let Some(scores) = text
+        .lines()
+        .next()
+        .and_then(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .map(|doc| doc["solutions"][0]["scores"].clone())
+        .filter(|scores| scores.is_object())
+    else {
+        return;
+    };
+    row.score_mean = scores["mean"].as_f64();
+    row.score_lowest = scores["lowest"]
+        .as_u64()
+        .and_then(|n| u32::try_from(n).ok());
+    row.weak_entries = scores["weak"].as_array().map(|weak| weak.len() as u64);
+}
+
+/// Checks a peer's answer with satpipe's own pipeline, when the peer's
+/// script can turn it into an instance that only that answer solves
+/// (`NAME.sh check CACHE ANSWER FILE ARGS...` prints its encoder
+/// arguments, one a line: a crossword fill's grid as a fully pre-filled
+/// pattern): the row is then verified, with the answer's scores, or an
+/// ERROR when the check fails. A script without `check` (another exit
+/// status, or no output) leaves the row as it is.
+fn check_peer_answer(
+    group: &Group,
+    peer: &Peer,
+    answer: &Path,
+    row: &mut Row,
+    settings: &RunSettings,
+    stop: &AtomicBool,
+) -> Result<()> {
+    let instance = dir_file(answer, "check-args.txt");
+    let mut args = vec![
+        "check".to_string(),
+        peer.cache.display().to_string(),
+        answer.display().to_string(),
+    ];
+    args.push(match &group.source {
+        Source::File(path) | Source::Cnf(path) => path.display().to_string(),
+        Source::Args | Source::Gen { .. } => "-".to_string(),
+    });
+    args.extend(group.encoder_args.iter().cloned());
+    let limit = Duration::from_secs_f64(settings.time_limit + GRACE_SECONDS);
+    let made = measure(&peer.script, &args, None, &instance, limit, stop)?;
+    if made.code != Some(0) {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(&instance).with_name(&instance.display().to_string())?;
+    if text.trim().is_empty() {
+        // A script that has no `check` (a `case` without it says nothing).
+        return Ok(());
+    }
+    let checking = Group {
+        source: Source::Args,
+        encoder_args: text.lines().map(str::to_string).collect(),
+        solve_args: Vec::new(),
+        decode_args: vec!["--json".to_string()],
+        expect: Some(Expect::Sat),
+        solvers: vec![SolverSpec::Default],
+        peer: None,
+        ..group.clone()
+    };
+    let mut checked = None;
+    run_group(&checking, &checking.solvers, settings, stop, &mut |r| {
+        checked = Some(r);
+        Ok(())
+    })?;
+    match checked {
+        Some(checked) if checked.verified => {
+            row.verified = true;
+            row.message = "the peer's answer, checked by satpipe's decoder".into();
+            row.score_mean = checked.score_mean;
+            row.score_lowest = checked.score_lowest;
+            row.weak_entries = checked.weak_entries;
+        }
+        Some(checked) => {
+            row.result = Outcome::Error;
+            row.message = format!(
+                "the peer's answer fails satpipe's check: {}",
+                checked.message
+            );
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// `name` beside `path`.
+fn dir_file(path: &Path, name: &str) -> PathBuf {
+    path.parent()
+        .map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
 }
 
 /// Why a solved row contradicts the known answer, if it does.
@@ -536,7 +642,10 @@ pub fn run_group(
                         row.decode_seconds = m.seconds;
                         row.peak_mb = mib(peak.max(m.peak_kib));
                         match (row.result, m.code, m.timed_out) {
-                            (Outcome::Sat, Some(0), false) => row.verified = true,
+                            (Outcome::Sat, Some(0), false) => {
+                                row.verified = true;
+                                set_scores(&mut row, &decoded);
+                            }
                             (Outcome::Unsat, Some(20), false) => {
                                 row.message = "UNSAT not certified (no proof checked)".into();
                             }

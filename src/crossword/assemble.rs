@@ -203,6 +203,7 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
         groups,
         min_words: 0,
         clues,
+        theme: theme.into_iter().map(|w| w.word).collect(),
     })
 }
 
@@ -284,5 +285,6 @@ fn freeform_puzzle(width: usize, height: usize, options: &Options) -> Result<Puz
         groups: group_list,
         min_words,
         clues: Vec::new(),
+        theme: theme.into_iter().map(|w| w.word).collect(),
     })
 }

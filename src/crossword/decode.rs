@@ -2,13 +2,14 @@
 //! a black square.
 
 use super::puzzle::{black_name, cell_name, Puzzle, Square};
-use super::{render, Solution};
+use super::{render, Options, Solution};
 use crate::error::{Error, Result};
 use crate::family::Assignment;
 
 /// The solution that `assignment` gives `puzzle`, with the scores of its
-/// entries (an error when the model gives an open square no letter).
-pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Solution> {
+/// entries (weak below `options.weak_below`; an error when the model
+/// gives an open square no letter).
+pub fn decode(puzzle: &Puzzle, options: &Options, assignment: &Assignment<'_>) -> Result<Solution> {
     let mut grid = Vec::with_capacity(puzzle.rows());
     for (r, row) in puzzle.grid.iter().enumerate() {
         let mut line = String::with_capacity(row.len());
@@ -32,6 +33,6 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Result<Solution> 
         grid.push(line);
     }
     let mut solution = render::solution_of(grid);
-    solution.scores = render::fill_scores(puzzle, &solution);
+    solution.scores = render::fill_scores(puzzle, &solution, options.weak_below);
     Ok(solution)
 }

@@ -659,6 +659,7 @@ mod tests {
                 groups: Vec::new(),
                 min_words: 0,
                 clues: Vec::new(),
+                theme: Vec::new(),
             };
             mirrored(&domains(&puzzle))
         };
@@ -718,6 +719,7 @@ mod tests {
             groups: Vec::new(),
             min_words: 0,
             clues: Vec::new(),
+            theme: Vec::new(),
         };
         let domains = domains(&puzzle);
         for backwards in [false, true] {

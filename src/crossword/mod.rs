@@ -67,6 +67,27 @@ pub enum Minimize {
     Size,
 }
 
+/// The default weak threshold (`--weak-below`): below 30 is a word a
+/// constructor would rather replace in Spread the Wordlist's scale (and
+/// in the frequency-scored lists of the benchmark, a word seen less than
+/// once in ten million).
+pub const WEAK_BELOW: u32 = 30;
+
+/// How a fill prefers higher-scored words (`--prefer-scores`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Preference {
+    /// The `tables` solver tries each slot's higher-scored words first.
+    #[default]
+    Order,
+    /// Relaxation ladders in the CNF (`c relax`): every slot on its best
+    /// words first, widened where refuted; any solver, slower.
+    #[value(alias = "true")]
+    Ladders,
+    /// Scores play no part in the search.
+    #[value(alias = "false")]
+    None,
+}
+
 /// The objective of a freeform crossword (soft clauses in WCNF).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Objective {
@@ -129,21 +150,32 @@ pub struct Options {
     /// score.
     #[arg(long, value_name = "N")]
     pub min_score: Option<u32>,
-    /// Fill: prefer higher-scored words (scored lists, theme words):
-    /// `solve` first looks for a fill with each slot's words of its
-    /// highest scores and widens only the slots that cannot keep them; no
-    /// fill or count changes, but finding the first fill takes longer
-    /// (docs/crossword-encoding.md).
+    /// Fill: how higher-scored words (scored lists, theme words) are
+    /// preferred. `order` (the default): the fast fill (`solve`'s tables
+    /// solver) tries each slot's higher-scored words first, equal scores
+    /// by how many words they leave the crossing slots, and falls back on
+    /// the fastest order where the best words fit badly; a plain list
+    /// (one score) fills as without scores; `--theme-required` and
+    /// `--max-shared-substring` turn it off. `ladders` (`--prefer-scores`
+    /// alone, or `true`): `solve` first looks for a fill with each slot's
+    /// words of its highest scores and widens only the slots that cannot
+    /// keep them, a CNF that any solver reads, slower. `none` (or
+    /// `false`): scores play no part in the search. No fill or count
+    /// changes (docs/crossword.md). Example: `--prefer-scores none`.
     #[arg(
         long,
-        value_name = "BOOL",
+        value_enum,
+        value_name = "HOW",
         num_args = 0..=1,
-        default_value_t = false,
-        default_missing_value = "true",
-        hide_possible_values = true,
-        action = clap::ArgAction::Set
+        default_value_t = Preference::Order,
+        default_missing_value = "ladders"
     )]
-    pub prefer_scores: bool,
+    pub prefer_scores: Preference,
+    /// Entries scoring below N are weak: the decoder lists them with their
+    /// scores (`below 30 (2): 4-across xyst 1, ...`, and in `--json`)
+    /// after the fill's lowest and mean score. Example: `--weak-below 40`.
+    #[arg(long, value_name = "N", default_value_t = WEAK_BELOW)]
+    pub weak_below: u32,
     /// Theme entries: a word list (plain or scored) whose words are added
     /// with a score above every listed word, so they rank first.
     #[arg(long, value_name = "FILE")]
@@ -238,17 +270,36 @@ pub struct Entry {
     pub word: String,
 }
 
-/// The word scores of a fill: the lowest and the mean over its entries
-/// that are listed words (a fully pre-filled entry missing from the list
-/// has no score).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+/// The word scores of a fill: the lowest, the mean and the total over its
+/// entries that are listed words (a fully pre-filled entry missing from
+/// the list has no score), the weak entries and the theme entries.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct FillScores {
     /// The lowest score of an entry.
     pub lowest: u32,
     /// The mean score of the entries.
     pub mean: f64,
+    /// The sum of the entries' scores.
+    pub total: u64,
     /// How many entries have a score.
     pub entries: usize,
+    /// The weak threshold (`--weak-below`).
+    pub weak_below: u32,
+    /// The entries scoring below it, in clue order (across, then down).
+    pub weak: Vec<ScoredEntry>,
+    /// The theme entries (`--theme`) of the fill, in clue order.
+    pub theme: Vec<ScoredEntry>,
+}
+
+/// An entry with its score.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ScoredEntry {
+    /// `12-across` or `3-down`.
+    pub label: String,
+    /// The word.
+    pub word: String,
+    /// Its score.
+    pub score: u32,
 }
 
 /// A solved crossword.
@@ -275,7 +326,10 @@ impl Family for Crossword {
         encode-crossword --pattern grid.txt --words list.txt | solve | decode-crossword --format grid\n  \
         encode-crossword --width 14 --height 7 --words words.json --sample-groups --seed 1 | solve | decode-crossword\n  \
         encode-crossword --width 5 --height 5 --words list.txt --maximise letters | solve | decode-crossword --svg x.svg\n  \
-        encode-crossword --pattern grid.ipuz --clues clues.txt | solve | decode-crossword --format puz > filled.puz";
+        encode-crossword --pattern grid.ipuz --clues clues.txt | solve | decode-crossword --format puz > filled.puz\n  \
+
+        encode-crossword --pattern grid.txt --words scored.txt --weak-below 40 | solve | decode-crossword\n  \
+        encode-crossword --pattern grid.txt --words scored.txt --prefer-scores none | solve | decode-crossword";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
@@ -311,7 +365,7 @@ impl Family for Crossword {
                     substrings::encode(&mut builder, &domains, max as usize);
                 }
                 theme::require_groups(&mut builder, &domains, &puzzle.groups);
-                if options.prefer_scores {
+                if options.prefer_scores == Preference::Ladders {
                     prefer::encode(&mut builder, &domains, &usable);
                 }
                 if tables::is_plain(puzzle, options) {
@@ -332,10 +386,10 @@ impl Family for Crossword {
 
     fn decode(
         puzzle: &Puzzle,
-        _options: &Options,
+        options: &Options,
         assignment: &Assignment<'_>,
     ) -> Result<Solution> {
-        decode::decode(puzzle, assignment)
+        decode::decode(puzzle, options, assignment)
     }
 
     fn is_machine_format(style: &Style) -> bool {

@@ -135,10 +135,11 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
     let mut words = Vec::new();
     let mut scores = Vec::new();
     let mut clues = Vec::new();
+    let mut theme = Vec::new();
     for (number, line) in lines {
         let trimmed = line.trim();
         match trimmed {
-            "[grid]" | "[groups]" | "[words]" | "[clues]" => {
+            "[grid]" | "[groups]" | "[theme]" | "[words]" | "[clues]" => {
                 section = trimmed;
                 continue;
             }
@@ -160,6 +161,8 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
                 })?;
             }
             "[grid]" => grid_lines.push((number, line)),
+            "[theme]" if !trimmed.is_empty() => theme.push(checked_word(source, number, trimmed)?),
+            "[theme]" => {}
             "[clues]" => {
                 if !trimmed.is_empty() {
                     let (key, text) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
@@ -199,6 +202,7 @@ pub fn parse_document(source: &str, text: &str) -> Result<Puzzle> {
         groups,
         min_words,
         clues,
+        theme,
     })
 }
 
@@ -256,6 +260,7 @@ mod tests {
             groups: vec![vec!["cat".into(), "at".into()]],
             min_words: 2,
             clues: Vec::new(),
+            theme: vec!["cat".into()],
         };
         let document = puzzle.to_document();
         assert!(document.contains("cat;70\nat\n"), "{document}");

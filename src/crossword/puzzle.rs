@@ -14,6 +14,8 @@
 //! ..a..
 //! [groups]
 //! cat dog
+//! [theme]                 (only with --theme)
+//! cat
 //! [words]
 //! cat
 //! dog;70
@@ -103,6 +105,9 @@ pub struct Puzzle {
     pub min_words: usize,
     /// The clue texts given for entries of the pattern (fill).
     pub clues: Vec<ClueText>,
+    /// The theme entries (`--theme`), whose scores the decoder reports;
+    /// they are listed words too.
+    pub theme: Vec<String>,
 }
 
 impl Puzzle {
@@ -166,6 +171,13 @@ impl Puzzle {
         for group in &self.groups {
             text.push_str(&group.join(" "));
             text.push('\n');
+        }
+        if !self.theme.is_empty() {
+            text.push_str("[theme]\n");
+            for word in &self.theme {
+                text.push_str(word);
+                text.push('\n');
+            }
         }
         text.push_str("[words]\n");
         for (i, word) in self.words.iter().enumerate() {

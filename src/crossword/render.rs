@@ -4,7 +4,7 @@
 
 use super::puzzle::{square_char, Mode, Puzzle, Square};
 use super::slots::{domains, slots};
-use super::{Entry, FillScores, Solution, Style};
+use super::{Entry, FillScores, ScoredEntry, Solution, Style};
 use crate::svg::Svg;
 use crate::explain::Explanation;
 use std::fmt::Write;
@@ -43,29 +43,61 @@ pub fn solution_of(grid: Vec<String>) -> Solution {
     }
 }
 
-/// The scores of `solution`'s entries in `puzzle`'s list.
-pub fn fill_scores(puzzle: &Puzzle, solution: &Solution) -> Option<FillScores> {
-    let entries = || solution.across.iter().chain(&solution.down);
+/// The scores of `solution`'s entries in `puzzle`'s list; entries below
+/// `weak_below` are weak.
+pub fn fill_scores(puzzle: &Puzzle, solution: &Solution, weak_below: u32) -> Option<FillScores> {
+    let entries = || {
+        let across = solution.across.iter().map(|e| (e, "across"));
+        across.chain(solution.down.iter().map(|e| (e, "down")))
+    };
     // The entries' scores only (the list may have a hundred thousand
     // words); a word listed twice has its last score.
     let mut score: std::collections::HashMap<&str, Option<u32>> = entries()
-        .map(|entry| (entry.word.as_str(), None))
+        .map(|(entry, _)| (entry.word.as_str(), None))
         .collect();
     for (i, word) in puzzle.words.iter().enumerate() {
         if let Some(slot) = score.get_mut(word.as_str()) {
             *slot = Some(puzzle.score(i));
         }
     }
-    let scores: Vec<u32> = entries()
-        .filter_map(|entry| score.get(entry.word.as_str()).copied().flatten())
+    let scored: Vec<ScoredEntry> = entries()
+        .filter_map(|(entry, direction)| {
+            let score = score.get(entry.word.as_str()).copied().flatten()?;
+            Some(ScoredEntry {
+                label: format!("{}-{direction}", entry.number),
+                word: entry.word.clone(),
+                score,
+            })
+        })
         .collect();
-    let lowest = scores.iter().copied().min()?;
-    let total: u64 = scores.iter().map(|&s| u64::from(s)).sum();
+    let lowest = scored.iter().map(|e| e.score).min()?;
+    let total: u64 = scored.iter().map(|e| u64::from(e.score)).sum();
     Some(FillScores {
         lowest,
-        mean: total as f64 / scores.len() as f64,
-        entries: scores.len(),
+        mean: total as f64 / scored.len() as f64,
+        total,
+        entries: scored.len(),
+        weak_below,
+        weak: scored
+            .iter()
+            .filter(|e| e.score < weak_below)
+            .cloned()
+            .collect(),
+        theme: scored
+            .iter()
+            .filter(|e| puzzle.theme.contains(&e.word))
+            .cloned()
+            .collect(),
     })
+}
+
+/// The entries as `label word score` items, comma-separated.
+fn scored_list(entries: &[ScoredEntry]) -> String {
+    let items: Vec<String> = entries
+        .iter()
+        .map(|e| format!("{} {} {}", e.label, e.word, e.score))
+        .collect();
+    items.join(", ")
 }
 
 /// Renders a solution of `puzzle` in `style`. A `.puz` file is bytes
@@ -108,6 +140,18 @@ pub fn render(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
                     "word scores: lowest {}, mean {:.1} ({} entries)",
                     scores.lowest, scores.mean, scores.entries
                 );
+                let _ = match scores.weak.len() {
+                    0 => writeln!(out, "below {}: none", scores.weak_below),
+                    n => writeln!(
+                        out,
+                        "below {} ({n}): {}",
+                        scores.weak_below,
+                        scored_list(&scores.weak)
+                    ),
+                };
+                if !scores.theme.is_empty() {
+                    let _ = writeln!(out, "theme: {}", scored_list(&scores.theme));
+                }
             }
         }
     }

@@ -289,6 +289,7 @@ mod tests {
             groups: Vec::new(),
             min_words: 0,
             clues: Vec::new(),
+            theme: Vec::new(),
         }
     }
 

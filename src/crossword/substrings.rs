@@ -166,6 +166,7 @@ mod tests {
             groups: Vec::new(),
             min_words: 0,
             clues: Vec::new(),
+            theme: Vec::new(),
         };
         let d = domains(&puzzle);
         let found = places(&d, 2);

@@ -5,10 +5,13 @@
 //! what the fill's clauses say about the cells, whichever `--encoding`
 //! wrote them, as long as nothing else constrains the fill: with theme
 //! groups, shared-substring limits or score ladders there are no tables.
+//! The candidates carry their words' scores (`--prefer-scores order`, the
+//! default, with a list of more than one score): the search tries a
+//! slot's higher-scored words first.
 
 use super::puzzle::{cell_name, Mode, Puzzle};
 use super::slots::{domains, Domains};
-use super::Options;
+use super::{Options, Preference};
 use crate::solver::tables::{Table, TableSpec};
 use rustsat::types::Var;
 
@@ -23,7 +26,23 @@ pub fn fill_tables(
     if !is_plain(puzzle, options) {
         return None;
     }
-    spec(&domains(&puzzle.usable()), puzzle.cols(), variable)
+    let usable = puzzle.usable();
+    let domains = domains(&usable);
+    let scored = options.prefer_scores == Preference::Order && has_scores(&usable);
+    // A fully pre-filled entry that is not listed is given: it ranks with
+    // the best words.
+    let best = usable.scores.iter().copied().max().unwrap_or(0);
+    let score = |id: u32| {
+        let id = id as usize;
+        scored.then(|| if id < usable.words.len() { usable.score(id) } else { best })
+    };
+    spec(&domains, puzzle.cols(), &score, variable)
+}
+
+/// Whether the words of `puzzle` have more than one score (a plain list
+/// has one: its fill ignores scores, as fast as without them).
+pub fn has_scores(puzzle: &Puzzle) -> bool {
+    puzzle.scores.windows(2).any(|pair| pair[0] != pair[1])
 }
 
 /// Whether `puzzle` is a fill whose formula says no more than its tables:
@@ -32,12 +51,18 @@ pub fn is_plain(puzzle: &Puzzle, options: &Options) -> bool {
     puzzle.mode == Mode::Fill
         && puzzle.groups.is_empty()
         && options.max_shared_substring.is_none()
-        && !options.prefer_scores
+        && options.prefer_scores != Preference::Ladders
         && options.objective().is_none()
 }
 
-/// The groups and tables of `domains` (a pattern `cols` wide).
-fn spec(domains: &Domains, cols: usize, variable: &dyn Fn(&str) -> Option<Var>) -> Option<TableSpec> {
+/// The groups and tables of `domains` (a pattern `cols` wide), each
+/// candidate with its `score` (`None`: unscored).
+fn spec(
+    domains: &Domains,
+    cols: usize,
+    score: &dyn Fn(u32) -> Option<u32>,
+    variable: &dyn Fn(&str) -> Option<Var>,
+) -> Option<TableSpec> {
     let mut group_of = vec![None; domains.masks.len()];
     let mut groups = Vec::new();
     let mut tables = Vec::new();
@@ -67,7 +92,10 @@ fn spec(domains: &Domains, cols: usize, variable: &dyn Fn(&str) -> Option<Var>) 
         for &id in &domains.candidates[s] {
             tuple.clear();
             tuple.extend(domains.words[id as usize].iter().map(|b| b - b'a'));
-            table.push(&tuple);
+            match score(id) {
+                Some(score) => table.push_scored(&tuple, score),
+                None => table.push(&tuple),
+            }
         }
         tables.push(table);
     }

@@ -69,6 +69,11 @@ pub struct Table {
     values: Vec<u8>,
     /// The number of tuples.
     len: usize,
+    /// Per tuple, its score (empty: the tuples have none): the searches
+    /// try higher-scored tuples first ([`Table::push_scored`]).
+    scores: Vec<u32>,
+    /// Whether scored and unscored tuples were pushed.
+    mixed: bool,
     /// Whether a tuple of another length was pushed
     /// ([`TableSpec::validate`] says so).
     misshapen: bool,
@@ -92,9 +97,32 @@ impl Table {
         if tuple.len() == self.groups.len() {
             self.values.extend_from_slice(tuple);
             self.len += 1;
+            self.mixed |= !self.scores.is_empty() && self.scores.len() != self.len;
         } else {
             self.misshapen = true;
         }
+    }
+
+    /// Adds a tuple with a score (a crossword word's): the MAC search
+    /// tries a table's higher-scored tuples first, ties by
+    /// how many tuples they leave the crossing tables. A table's tuples
+    /// are all scored or none is ([`TableSpec::validate`]).
+    pub fn push_scored(&mut self, tuple: &[u8], score: u32) {
+        if tuple.len() == self.groups.len() {
+            self.mixed |= self.scores.len() != self.len;
+            self.scores.push(score);
+        }
+        self.push(tuple);
+    }
+
+    /// Tuple `i`'s score, if the table's tuples are scored.
+    pub fn score(&self, i: usize) -> Option<u32> {
+        self.scores.get(i).copied()
+    }
+
+    /// Whether the table's tuples have scores.
+    pub fn is_scored(&self) -> bool {
+        !self.scores.is_empty()
     }
 
     /// The number of tuples.
@@ -143,6 +171,9 @@ impl TableSpec {
             }
             if table.misshapen {
                 return Err(format!("table {t}: a tuple of the wrong length"));
+            }
+            if table.mixed {
+                return Err(format!("table {t}: some tuples scored, others not"));
             }
             if table.values.iter().any(|&x| usize::from(x) >= MAX_VALUES) {
                 return Err(format!("table {t}: a value out of range"));
@@ -209,6 +240,7 @@ pub fn solve_tables(
     let Prepared {
         values,
         tables,
+        unscored,
         readers,
         shares,
     } = Prepared::new(spec);
@@ -222,7 +254,25 @@ pub fn solve_tables(
         let Some(mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
             return Some((TableOutcome::Unsat, stats));
         };
-        return Some(race::race(spec, mac, &mut cdcl, deadline, stop));
+        // Scored tables: the second search tries tuples by support alone,
+        // its answer taken only when the first, by score, needs many
+        // more backtracks (race::SCORED_HANDICAP).
+        let (second, handicap) = match &unscored {
+            Some(unscored) => (
+                mac::Mac::new(unscored, &values, &readers, spec.distinct),
+                race::SCORED_HANDICAP,
+            ),
+            None => (Some(mac.clone()), race::Handicap::NONE),
+        };
+        let Some(second) = second else {
+            return Some((TableOutcome::Unsat, stats));
+        };
+        let searches = race::Searches {
+            first: mac,
+            second,
+            handicap,
+        };
+        return Some(race::race(spec, searches, &mut cdcl, deadline, stop));
     }
     let mut round = 0;
     let mut conflict_limit = FIRST_RUN_CONFLICTS;
@@ -243,6 +293,9 @@ struct Prepared {
     values: Vec<u32>,
     /// Per table, its tuples in the order the MAC search tries them.
     tables: Vec<TableIndex>,
+    /// When tables are scored: per table, its tuples by support alone
+    /// (the second search's order).
+    unscored: Option<Vec<TableIndex>>,
     /// Per group, the (table, position) pairs reading it.
     readers: Vec<Vec<(u32, u32)>>,
     shares: ValueShares,
@@ -256,16 +309,23 @@ impl Prepared {
             .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
             .collect();
         let shares = ValueShares::new(spec, &values);
-        let tables: Vec<TableIndex> = spec
+        let index = |by_score: bool| -> Vec<TableIndex> {
+            spec.tables
+                .iter()
+                .enumerate()
+                .map(|(t, table)| {
+                    let order = shares.tuple_order(spec, t, by_score);
+                    let tuples = order.iter().map(|&i| table.tuple(i));
+                    TableIndex::new(&table.groups, tuples, &values)
+                })
+                .collect()
+        };
+        let tables = index(true);
+        let unscored = spec
             .tables
             .iter()
-            .enumerate()
-            .map(|(t, table)| {
-                let order = shares.tuple_order(spec, t);
-                let tuples = order.iter().map(|&i| table.tuple(i));
-                TableIndex::new(&table.groups, tuples, &values)
-            })
-            .collect();
+            .any(Table::is_scored)
+            .then(|| index(false));
         let mut readers = vec![Vec::new(); spec.groups.len()];
         for (t, table) in spec.tables.iter().enumerate() {
             for (pos, &g) in table.groups.iter().enumerate() {
@@ -275,6 +335,7 @@ impl Prepared {
         Prepared {
             values,
             tables,
+            unscored,
             readers,
             shares,
         }
@@ -319,11 +380,13 @@ impl ValueShares {
         ValueShares { by_table, by_group }
     }
 
-    /// Table `t`'s tuples in the order the MAC search tries them: first
-    /// those whose values leave the crossing tables the most tuples (the
-    /// sum over positions of the log share of the group's other tables'
-    /// tuples with that value there).
-    fn tuple_order(&self, spec: &TableSpec, t: usize) -> Vec<usize> {
+    /// Table `t`'s tuples in the order the MAC search tries them: with
+    /// `by_score`, the higher-scored first (scored tuples,
+    /// [`Table::push_scored`]); among equal scores (or all, without
+    /// `by_score`) those whose values leave the crossing tables the most
+    /// tuples (the sum over positions of the log share of the group's
+    /// other tables' tuples with that value there).
+    fn tuple_order(&self, spec: &TableSpec, t: usize, by_score: bool) -> Vec<usize> {
         let table = &spec.tables[t];
         let logs = &self.by_table[t];
         // Per position and value, what it adds to a tuple's score.
@@ -333,19 +396,26 @@ impl ValueShares {
             .zip(logs)
             .map(|(&g, log)| std::array::from_fn(|x| self.by_group[g][x] - log[x]))
             .collect();
-        let score = |tuple: &[u8]| -> f64 {
+        let support = |tuple: &[u8]| -> f64 {
             tuple
                 .iter()
                 .zip(&gain)
                 .map(|(&x, gain)| gain[usize::from(x)])
                 .sum()
         };
-        // Highest score first, ties in table order: sorted by keys that
-        // order as the scores do (f64::total_cmp), reversed.
-        let mut keyed: Vec<(std::cmp::Reverse<u64>, usize)> = table
+        // Higher-scored tuples first (an unscored table: all score 0),
+        // ties by support, then in table order: sorted by keys that order
+        // as (score, support) do (f64::total_cmp), reversed.
+        let mut keyed: Vec<(std::cmp::Reverse<(u32, u64)>, usize)> = table
             .tuples()
             .enumerate()
-            .map(|(i, tuple)| (std::cmp::Reverse(total_order_key(score(tuple))), i))
+            .map(|(i, tuple)| {
+                let score = table.score(i).filter(|_| by_score).unwrap_or(0);
+                (
+                    std::cmp::Reverse((score, total_order_key(support(tuple)))),
+                    i,
+                )
+            })
             .collect();
         keyed.sort_unstable();
         keyed.into_iter().map(|(_, i)| i).collect()

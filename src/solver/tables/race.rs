@@ -13,6 +13,13 @@
 //! answers alike every time, and on two free cores in the time of the
 //! luckier search.
 //!
+//! With scored tables (a crossword's word scores) the first search tries
+//! the higher-scored tuples first and the second by support alone, the
+//! order that fills fastest: the second's answer after `n` backtracks
+//! wins only when the first needs more than [`SCORED_HANDICAP`] allows
+//! (4 `n`, and at least 10,000), so a fill of higher scores is kept
+//! unless it is much harder to find than one of any scores.
+//!
 //! BatSat (`cdcl`), whose learnt clauses prove that there is no fill,
 //! runs in the first search's thread between its runs, with a share of
 //! its backtracks; its runs are part of that search (they end at its
@@ -36,6 +43,62 @@ const BACKTRACKS_PER_CONFLICT: u64 = 20;
 /// The second search's seeds start here (the first's at 0).
 const SECOND_SEEDS: u64 = 1 << 32;
 
+/// How many backtracks the first search may take and still answer, when
+/// the second decided after `n`: `max(times * n, floor)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Handicap {
+    /// The factor on the second's backtracks.
+    pub times: u64,
+    /// The backtracks the first always has.
+    pub floor: u64,
+}
+
+impl Handicap {
+    /// Both searches alike: the fewer backtracks win, the first on a tie.
+    pub const NONE: Handicap = Handicap { times: 1, floor: 0 };
+
+    /// The first search's last winning count of backtracks when the
+    /// second decided after `n`.
+    fn first_limit(self, n: u64) -> u64 {
+        n.saturating_mul(self.times).max(self.floor)
+    }
+
+    /// Whether the second search, deciding after `second` backtracks,
+    /// wins over the first deciding after `first`.
+    fn second_wins(self, second: u64, first: u64) -> bool {
+        first > self.first_limit(second)
+    }
+
+    /// The second search's bound once the first decided after `first`
+    /// backtracks: it wins only below it.
+    fn second_bound(self, first: u64) -> u64 {
+        if first <= self.floor {
+            0
+        } else {
+            first.div_ceil(self.times)
+        }
+    }
+}
+
+/// With scored tables, the second search's handicap: the first (by
+/// score) may take 4 times its backtracks, and 10,000 backtracks (a few
+/// seconds on a 15x15 pattern) in any case.
+pub(super) const SCORED_HANDICAP: Handicap = Handicap {
+    times: 4,
+    floor: 10_000,
+};
+
+/// The two searches of a race: their MAC states (over the same tables,
+/// perhaps in other tuple orders) and the second's handicap.
+pub(super) struct Searches<'a> {
+    /// The first search, BatSat beside it.
+    pub first: Mac<'a>,
+    /// The second search.
+    pub second: Mac<'a>,
+    /// [`Handicap::NONE`] when both try the tuples in the same order.
+    pub handicap: Handicap,
+}
+
 /// How a search ended.
 struct End {
     /// Its answer, `None` if it did not decide (outrun, stopped or out of
@@ -46,27 +109,36 @@ struct End {
     stats: TableStats,
 }
 
-/// Searches `spec`'s tables from `mac` (its root level holds) in two
-/// threads, BatSat (`cdcl`) beside the first, until one decides,
+/// Searches `spec`'s tables from `searches` (their root level holds) in
+/// two threads, BatSat (`cdcl`) beside the first, until one decides,
 /// `deadline` or `stop`: the answer of the search that decided after
-/// fewer backtracks (module documentation), with its statistics
-/// (`mac_stream` says which search it was) and BatSat's.
+/// fewer backtracks, the second's with its handicap (module
+/// documentation), with its statistics (`mac_stream` says which search it
+/// was) and BatSat's.
 pub(super) fn race(
     spec: &TableSpec,
-    mac: Mac<'_>,
+    searches: Searches<'_>,
     cdcl: &mut Cdcl,
     deadline: Option<Instant>,
     stop: Option<&Stop>,
 ) -> (TableOutcome, TableStats) {
     let bounds = [AtomicU64::new(u64::MAX), AtomicU64::new(u64::MAX)];
-    let second = mac.clone();
+    let Searches {
+        first: mac,
+        second,
+        handicap,
+    } = searches;
+    let race = Race {
+        bounds: &bounds,
+        handicap,
+    };
     let (first, second) = std::thread::scope(|scope| {
         let helper = std::thread::Builder::new()
             .name("tables-mac".into())
             .spawn_scoped(scope, || {
-                search(spec, second, None, 1, &bounds, deadline, stop)
+                search(spec, second, None, 1, &race, deadline, stop)
             });
-        let first = search(spec, mac, Some(cdcl), 0, &bounds, deadline, stop);
+        let first = search(spec, mac, Some(cdcl), 0, &race, deadline, stop);
         // Without a second thread (none could be made, or it failed) the
         // first search's answer stands.
         let second = helper.ok().and_then(|helper| helper.join().ok());
@@ -77,7 +149,8 @@ pub(super) fn race(
     let outcome = match second {
         Some(second)
             if second.outcome.is_some()
-                && (first.outcome.is_none() || second.backtracks < first.backtracks) =>
+                && (first.outcome.is_none()
+                    || handicap.second_wins(second.backtracks, first.backtracks)) =>
         {
             stats.mac_stream = 2;
             stats.mac_runs = second.stats.mac_runs;
@@ -90,19 +163,27 @@ pub(super) fn race(
     (outcome.unwrap_or(TableOutcome::Unknown), stats)
 }
 
+/// What the searches of a race share: per search, the backtracks at which
+/// it has lost (the other decided), and the second's handicap.
+struct Race<'a> {
+    bounds: &'a [AtomicU64; 2],
+    handicap: Handicap,
+}
+
 /// One search (`me`: 0 the first, 1 the second): MAC runs under a growing
 /// backtrack limit, BatSat's between them if given, until one decides or
-/// the search's count of backtracks reaches its bound in `bounds` (then
-/// the other search has won); a decision bounds the other search.
+/// the search's count of backtracks reaches its bound in `race` (then the
+/// other search has won); a decision bounds the other search.
 fn search(
     spec: &TableSpec,
     mut mac: Mac<'_>,
     mut cdcl: Option<&mut Cdcl>,
     me: usize,
-    bounds: &[AtomicU64; 2],
+    race: &Race<'_>,
     deadline: Option<Instant>,
     stop: Option<&Stop>,
 ) -> End {
+    let bounds = race.bounds;
     let mut stats = TableStats::default();
     let mut round = 0;
     let mut backtrack_limit = FIRST_MAC_BACKTRACKS;
@@ -143,12 +224,12 @@ fn search(
     stats.mac_backtracks = mac.backtracks;
     if outcome.is_some() {
         // The other search wins only with fewer backtracks (the first
-        // search: with as many too).
+        // search: with as many too), the second with its handicap.
         let other = 1 - me;
         let bound = if other == 0 {
-            mac.backtracks + 1
+            race.handicap.first_limit(mac.backtracks).saturating_add(1)
         } else {
-            mac.backtracks
+            race.handicap.second_bound(mac.backtracks)
         };
         bounds[other].fetch_min(bound, Ordering::Relaxed);
     }
@@ -209,8 +290,12 @@ mod tests {
     fn alone(spec: &TableSpec, prepared: &Prepared, mac: &Mac<'_>, me: usize) -> End {
         let mut cdcl = cdcl(spec, prepared);
         let bounds = [AtomicU64::new(u64::MAX), AtomicU64::new(u64::MAX)];
+        let race = Race {
+            bounds: &bounds,
+            handicap: Handicap::NONE,
+        };
         let cdcl = (me == 0).then_some(&mut cdcl);
-        search(spec, mac.clone(), cdcl, me, &bounds, None, None)
+        search(spec, mac.clone(), cdcl, me, &race, None, None)
     }
 
     #[test]
@@ -246,7 +331,12 @@ mod tests {
             // Whichever thread runs faster, the answer is the winner's.
             for _ in 0..3 {
                 let mut cdcl = cdcl(&spec, &prepared);
-                let (outcome, stats) = race(&spec, mac.clone(), &mut cdcl, None, None);
+                let searches = Searches {
+                    first: mac.clone(),
+                    second: mac.clone(),
+                    handicap: Handicap::NONE,
+                };
+                let (outcome, stats) = race(&spec, searches, &mut cdcl, None, None);
                 assert_eq!(Some(&outcome), winner.outcome.as_ref());
                 assert_eq!(stats.mac_backtracks, winner.backtracks);
                 assert_eq!(stats.mac_stream, if second_wins { 2 } else { 1 });
@@ -256,5 +346,32 @@ mod tests {
             first_won > 0 && second_won > 0 && answers_differ > 0,
             "first won {first_won}, second {second_won}, answers differed {answers_differ}"
         );
+    }
+
+    #[test]
+    fn the_second_search_bound_agrees_with_its_handicap() {
+        // A second search stopped at its bound would not have won: every
+        // count below the bound wins, the bound itself does not.
+        for handicap in [Handicap::NONE, SCORED_HANDICAP] {
+            for first in [0, 1, 7, 10_000, 10_001, 40_003, 1 << 40] {
+                let bound = handicap.second_bound(first);
+                if bound > 0 {
+                    assert!(
+                        handicap.second_wins(bound - 1, first),
+                        "{handicap:?} {first}"
+                    );
+                }
+                assert!(!handicap.second_wins(bound, first), "{handicap:?} {first}");
+                // And the first's bound: its last winning count.
+                let second = bound.max(1);
+                let limit = handicap.first_limit(second);
+                assert!(!handicap.second_wins(second, limit));
+                assert!(handicap.second_wins(second, limit + 1));
+            }
+        }
+        // With scores the first search keeps at least 10,000 backtracks.
+        assert!(!SCORED_HANDICAP.second_wins(1, 10_000));
+        assert!(SCORED_HANDICAP.second_wins(1, 10_001));
+        assert!(!SCORED_HANDICAP.second_wins(5_000, 20_000));
     }
 }
