@@ -291,7 +291,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
                 }
                 var
             } else {
-                *by_name
+                by_name
                     .get(var_name)
                     .ok_or_else(|| err(unknown_name(token, var_name, tokens.peek().is_none())))?
             };

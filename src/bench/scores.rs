@@ -157,6 +157,7 @@ mod tests {
             solutions: Some(1),
             solve_options: String::new(),
             decode_options: String::new(),
+            cost: None,
             score_mean: Some(scores.0),
             score_lowest: Some(1),
             weak_entries: Some(scores.1),

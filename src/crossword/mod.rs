@@ -327,7 +327,6 @@ impl Family for Crossword {
         encode-crossword --width 14 --height 7 --words words.json --sample-groups --seed 1 | solve | decode-crossword\n  \
         encode-crossword --width 5 --height 5 --words list.txt --maximise letters | solve | decode-crossword --svg x.svg\n  \
         encode-crossword --pattern grid.ipuz --clues clues.txt | solve | decode-crossword --format puz > filled.puz\n  \
-
         encode-crossword --pattern grid.txt --words scored.txt --weak-below 40 | solve | decode-crossword\n  \
         encode-crossword --pattern grid.txt --words scored.txt --prefer-scores none | solve | decode-crossword";
     type Options = Options;

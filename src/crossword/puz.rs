@@ -319,6 +319,7 @@ mod tests {
             groups: Vec::new(),
             min_words: 0,
             clues,
+            theme: Vec::new(),
         }
     }
 

@@ -267,7 +267,7 @@ pub struct Nonogram;impl Family for Nonogram {
     /// With the presolve, the cells it decides (and what they force) leave
     /// the formula for the header's `c fixed` lines.
     fn fix_forced(options: &Options) -> bool {
-        options.presolve
+        options.presolve()
     }
 
     fn check(

@@ -369,7 +369,7 @@ impl Family for Numberlink {
     /// With the presolve, the segments it decides and what they force
     /// leave the formula for the header's `c fixed` lines.
     fn fix_forced(options: &Options) -> bool {
-        options.presolve
+        options.presolve()
     }
 
     fn check(

@@ -153,7 +153,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         one_hot_colours(&mut b, &grid, &domains, puzzle, fill, &mut filled)
     };
 
-    if options.presolve {
+    if options.presolve() {
         endpoint_colours(&mut b, &grid, &vars);
     }
 
