@@ -627,7 +627,9 @@ fn configuration_directives_reach_the_pipeline() {
 fn errors_and_shorter_time_outs_are_run_again() {
     let dir = tempfile::tempdir().expect("tempdir");
     let row = |instance: &str, result: &str, limit: u32| {
-        format!("gen,{instance},default,,cadical,{result},false,,,0.0,0.0,0.0,0.0,{limit},,,,,,,,\n")
+        format!(
+            "gen,{instance},default,,cadical,{result},false,,,0.0,0.0,0.0,0.0,{limit},,,,,,,,\n"
+        )
     };
     // queens-8 failed, php-6-5 timed out under 1 s; both are run again
     // under 20 s; queens-16 was answered and php-7-6 timed out under the

@@ -189,11 +189,9 @@ impl Command for RulesArgs {
             };
             let givens = rules::minimal_givens(&puzzle, &solution, &settings, seed)?;
             let written = match self.format {
-                RulesFormat::Rules => {
-                    rules::write(
-                        &source, &text, &puzzle, &solution, &givens, symmetry, words_file,
-                    )?
-                }
+                RulesFormat::Rules => rules::write(
+                    &source, &text, &puzzle, &solution, &givens, symmetry, words_file,
+                )?,
                 RulesFormat::Url => {
                     let mut values = vec![None; solution.len()];
                     for &cell in &givens {
