@@ -19,6 +19,9 @@
 //! [`to_dimacs`] leaves those out and recomputes the clause count, so an
 //! edited readable file still compiles to a valid header, and it gives back
 //! byte for byte the DIMACS that [`crate::dimacs::write_formula`] wrote.
+//! A clause added by hand may name a fixed variable: that variable is then
+//! no longer fixed in the header but held by a unit clause of its value
+//! (fixed variables occur in no clause), so the formula means the same.
 
 use crate::cnf::MetadataBuilder;
 use crate::dimacs::{self, ProblemLine, ReadOptions, Sink};
@@ -176,8 +179,17 @@ impl ReadableWriter<'_> {
 /// One line of a readable file after parsing.
 enum Line {
     Verbatim(String),
-    Problem { wcnf: bool, top: Option<u64> },
-    Clause { weight: Option<u64>, lits: Vec<Lit> },
+    /// A `c fixed` line, kept as it is unless a clause names one of the
+    /// variables it fixes.
+    Fixed(String),
+    Problem {
+        wcnf: bool,
+        top: Option<u64>,
+    },
+    Clause {
+        weight: Option<u64>,
+        lits: Vec<Lit>,
+    },
 }
 
 /// Compiles the readable named form back to DIMACS.
@@ -202,7 +214,10 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     let mut meta = MetadataBuilder::default();
     for (i, line) in raw.iter().enumerate() {
         let trimmed = line.trim_start();
-        if is_comment(trimmed) && (trimmed.starts_with("c var ") || trimmed.starts_with("c vars "))
+        if is_comment(trimmed)
+            && (trimmed.starts_with("c var ")
+                || trimmed.starts_with("c vars ")
+                || trimmed.starts_with("c fixed "))
         {
             meta.absorb(line.trim_start())
                 .map_err(|m| Error::parse(&name, i + 1, m))?;
@@ -217,6 +232,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     let mut wcnf = false;
     let mut max_var = meta.names.max_var().map_or(0, |v| v.idx32() + 1);
     let mut n_clauses = 0u64;
+    let mut unfixed = std::collections::BTreeSet::new();
     for (i, line) in raw.iter().enumerate() {
         let err = |m: String| Error::parse(&name, i + 1, m);
         let trimmed = line.trim();
@@ -225,6 +241,10 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
         }
         if trimmed.starts_with(FIXED_BY_NAME) {
             // What `cnf-names` listed of the `c fixed` lines, which stay.
+            continue;
+        }
+        if trimmed.starts_with("c fixed ") {
+            lines.push(Line::Fixed(trimmed.to_string()));
             continue;
         }
         if is_comment(trimmed) {
@@ -296,11 +316,34 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
                     .ok_or_else(|| err(unknown_name(token, var_name, tokens.peek().is_none())))?
             };
             max_var = max_var.max(var.idx32() + 1);
+            if meta.fixed.get(var).is_some() {
+                unfixed.insert(var);
+            }
             lits.push(Lit::new(var.idx32(), negated));
         }
         n_clauses += 1;
         lines.push(Line::Clause { weight, lits });
     }
+    // Variables a clause names are fixed no more: the header keeps the
+    // others, a unit clause (hard) holds each of these at its value.
+    let mut fixed_lines = Vec::new();
+    if !unfixed.is_empty() {
+        let mut kept = crate::cnf::Fixed::new();
+        for (var, value) in meta.fixed.iter() {
+            if unfixed.contains(&var) {
+                lines.push(Line::Clause {
+                    weight: None,
+                    lits: vec![Lit::new(var.idx32(), !value)],
+                });
+                n_clauses += 1;
+            } else {
+                kept.set(var, value)
+                    .map_err(|m| Error::parse(&name, 1, m))?;
+            }
+        }
+        fixed_lines = kept.to_comment_lines(|_| None);
+    }
+    let mut fixed_written = false;
     if !problem_seen && n_clauses == 0 {
         return Err(Error::parse(
             &name,
@@ -313,6 +356,9 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     for line in &lines {
         let result = match line {
             Line::Verbatim(text) => writeln!(out, "{text}"),
+            Line::Fixed(text) if unfixed.is_empty() => writeln!(out, "{text}"),
+            Line::Fixed(_) if std::mem::replace(&mut fixed_written, true) => Ok(()),
+            Line::Fixed(_) => fixed_lines.iter().try_for_each(|l| writeln!(out, "{l}")),
             Line::Problem { wcnf: false, .. } => writeln!(out, "p cnf {num_vars} {n_clauses}"),
             Line::Problem { wcnf: true, top } => match top {
                 Some(top) => writeln!(out, "p wcnf {num_vars} {n_clauses} {top}"),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_error, code, pipeline, run, stderr, stdout};
+use common::{assert_error, code, instance, pipeline, run, stderr, stdout};
 use proptest::prelude::*;
 use satpipe::builder::FormulaBuilder;
 use satpipe::dimacs::{read_formula, write_formula, ReadOptions};
@@ -194,6 +194,41 @@ fn named_round_trip_through_the_binaries_is_exact() {
         assert_eq!(code(&outs[0]), 0, "{}", stderr(&outs[0]));
         assert_eq!(code(&outs[1]), 0, "{}", stderr(&outs[1]));
         assert!(outs[1].stdout == dimacs, "{args:?}: round trip differs");
+    }
+}
+
+/// A clause added by hand to the readable form may name a variable the
+/// encoder fixed (`c fixed`): cnf-dimacs unfixes it and holds it by a unit
+/// clause, so the formula means the same; naming the other value leaves
+/// no solution.
+#[test]
+fn a_clause_added_on_a_fixed_variable_compiles_to_the_same_meaning() {
+    let dog = instance("nonogram/griddler/converted-non/inputDog.non");
+    let dog = dog.to_str().expect("path");
+    let cnf = run("encode-nonogram", &[dog], b"").stdout;
+    let named = stdout(&run("cnf-names", &[], &cnf));
+    assert!(named.contains("c fixed 1 00011"), "{named}");
+    let plain = pipeline(&[("solve", &[]), ("decode-nonogram", &[])], &cnf);
+    for (clause, solved) in [("cell(1,4)\n", true), ("-cell(1,4)\n", false)] {
+        let edited = format!("{named}{clause}");
+        let outs = pipeline(
+            &[
+                ("cnf-dimacs", &[]),
+                ("solve", &[]),
+                ("decode-nonogram", &[]),
+            ],
+            edited.as_bytes(),
+        );
+        assert_eq!(code(&outs[0]), 0, "{clause}: {}", stderr(&outs[0]));
+        let dimacs = stdout(&outs[0]);
+        assert!(dimacs.contains("c fixed 1 000.1"), "{dimacs}");
+        assert!(dimacs.contains("p cnf 25 2\n"), "{dimacs}");
+        if solved {
+            assert_eq!(code(&outs[1]), 10, "{}", stderr(&outs[1]));
+            assert_eq!(stdout(&outs[2]), stdout(&plain[1]));
+        } else {
+            assert_eq!(code(&outs[1]), 20, "{}", stderr(&outs[1]));
+        }
     }
 }
 
