@@ -528,20 +528,26 @@ pub fn write_v_lines(
     out.write_all(&text)
 }
 
+/// The first hard clause of `formula` that `values` falsify: its index and
+/// its literals as DIMACS numbers (without the terminating 0).
+fn falsified_clause(formula: &crate::cnf::Formula, values: &[bool]) -> Option<(usize, String)> {
+    let index = formula.first_falsified(values)?;
+    let clause: Vec<String> = formula
+        .hard
+        .get(index)
+        .iter()
+        .map(|l| l.to_ipasir().to_string())
+        .collect();
+    Some((index, clause.join(" ")))
+}
+
 /// Checks `model` against every hard clause of `clauses`; the error names
 /// the first clause it falsifies.
 pub fn check_model(formula: &crate::cnf::Formula, model: &Model, who: &str) -> Result<()> {
-    if let Some(index) = formula.first_falsified(model.values()) {
-        let clause: Vec<String> = formula
-            .hard
-            .get(index)
-            .iter()
-            .map(|l| l.to_ipasir().to_string())
-            .collect();
+    if let Some((index, clause)) = falsified_clause(formula, model.values()) {
         return Err(Error::Check(format!(
-            "{who} returned a model that falsifies clause {} ({} 0); the model is wrong",
+            "{who} returned a model that falsifies clause {} ({clause} 0); the model is wrong",
             index + 1,
-            clause.join(" ")
         )));
     }
     Ok(())
@@ -684,22 +690,15 @@ impl ModelStream {
                     "sets variable {set}, and {cnf} has {vars} variables"
                 )));
             }
-            if let Some(index) = formula.first_falsified(solution.model.values()) {
-                let clause: Vec<String> = formula
-                    .hard
-                    .get(index)
-                    .iter()
-                    .map(|l| l.to_ipasir().to_string())
-                    .collect();
+            if let Some((index, clause)) = falsified_clause(&formula, solution.model.values()) {
                 let sizes = if set < vars {
                     format!(" (the model has {set} variables, the formula {vars})")
                 } else {
                     String::new()
                 };
                 return Err(unfit(format!(
-                    "falsifies clause {} of {cnf} ({} 0){sizes}",
-                    index + 1,
-                    clause.join(" ")
+                    "falsifies clause {} of {cnf} ({clause} 0){sizes}",
+                    index + 1
                 )));
             }
         }

@@ -280,9 +280,9 @@ fn verbose_prints_progress_during_one_long_search() {
 }
 
 /// The clauses and names of a stream, without its `c option` lines (which
-/// record the spelling used).
+/// record the spelling used), from `command` run in the repository root.
 fn formula_of(command: &str, args: &[&str]) -> String {
-    let out = run(command, args, b"");
+    let out = common::run_program_in(Some(&common::root()), &common::bin(command), args, b"");
     assert_eq!(
         code(&out),
         0,
@@ -417,25 +417,10 @@ fn old_spellings_of_options_still_work_and_mean_the_same() {
             ],
         ),
     ];
-    let root = common::root();
     for (command, new, old) in pairs {
-        let in_root = |args: &[&str]| {
-            let out = common::run_program_in(Some(&root), &common::bin(command), args, b"");
-            assert_eq!(
-                code(&out),
-                0,
-                "{command} {args:?}: {}",
-                common::stderr(&out)
-            );
-            stdout(&out)
-                .lines()
-                .filter(|l| !l.starts_with("c option"))
-                .map(|l| format!("{l}\n"))
-                .collect::<String>()
-        };
         assert_eq!(
-            in_root(&new),
-            in_root(&old),
+            formula_of(command, &new),
+            formula_of(command, &old),
             "{command} {new:?} against {old:?}"
         );
     }
