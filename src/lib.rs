@@ -59,6 +59,7 @@ pub mod builder;
 pub mod children;
 pub mod cli;
 pub mod cnf;
+pub mod cycle;
 pub mod dimacs;
 pub mod error;
 pub mod explain;

@@ -6,51 +6,10 @@
 use super::super::grid::{Grid, Role};
 use super::colours::amo_for;
 use crate::builder::FormulaBuilder;
+use crate::cycle::register::{lfsr_exceeding, lfsr_shape, register_step};
 use crate::names::{self, Range};
 use rustsat::types::Lit;
 use std::collections::{HashMap, HashSet};
-
-/// Maximal-length linear feedback shift registers `(bits, tap)`: the step
-/// `s' = (s << 1) | (s[bits-1] xor s[tap])` runs through all `2^bits - 1`
-/// non-zero states (checked in the tests).
-const LFSR: &[(usize, usize)] = &[
-    (2, 0),
-    (3, 0),
-    (4, 0),
-    (5, 1),
-    (6, 0),
-    (7, 0),
-    (9, 3),
-    (10, 2),
-    (11, 1),
-    (15, 0),
-    (17, 2),
-    (18, 6),
-    (20, 2),
-    (21, 1),
-    (22, 0),
-];
-
-/// The smallest register of [`LFSR`] whose period `P = 2^bits - 1`
-/// satisfies `2P > cells`, so that no cycle through at most `cells` cells
-/// returns to its state: a cycle of the grid has even length (the grid is
-/// bipartite), and an even multiple of the odd `P` is at least `2P`.
-pub fn lfsr_shape(cells: usize) -> (usize, usize) {
-    LFSR.iter()
-        .copied()
-        .find(|&(bits, _)| 2 * ((1usize << bits) - 1) > cells)
-        .unwrap_or(LFSR[LFSR.len() - 1])
-}
-
-/// The smallest register of [`LFSR`] whose period `2^bits - 1` exceeds
-/// `count` (the winding registers: a cycle encloses at most `count` ray
-/// origins).
-pub fn lfsr_exceeding(count: usize) -> (usize, usize) {
-    LFSR.iter()
-        .copied()
-        .find(|&(bits, _)| (1usize << bits) - 1 > count)
-        .unwrap_or(LFSR[LFSR.len() - 1])
-}
 
 /// The `rank(r,c,i)` register variables of every cell, `bits` each (one
 /// block of names).
@@ -77,51 +36,6 @@ fn register_start(b: &mut FormulaBuilder, grid: &Grid, rank: &[Vec<Lit>]) {
             }
         } else {
             b.clause(bits);
-        }
-    }
-}
-
-/// The rows of `A^steps`, `A` the register step of [`LFSR`] shape
-/// `(bits, tap)`: row `i` is the mask of the current bits whose XOR is bit
-/// `i` of the state `steps` steps later.
-fn register_power(bits: usize, tap: usize, steps: usize) -> Vec<u64> {
-    let mut rows: Vec<u64> = (0..bits).map(|i| 1 << i).collect();
-    for _ in 0..steps {
-        let mut next = vec![rows[bits - 1] ^ rows[tap]];
-        next.extend_from_slice(&rows[..bits - 1]);
-        rows = next;
-    }
-    rows
-}
-
-/// Clauses for `guard -> to = A^steps from` (see [`register_power`]).
-fn register_step(
-    b: &mut FormulaBuilder,
-    (bits, tap): (usize, usize),
-    steps: usize,
-    guard: Lit,
-    from: &[Lit],
-    to: &[Lit],
-) {
-    for (i, mask) in register_power(bits, tap, steps).into_iter().enumerate() {
-        // to[i] xor (xor of from[j] in mask) = 0: forbid every assignment
-        // of odd parity.
-        let terms: Vec<Lit> = std::iter::once(to[i])
-            .chain((0..bits).filter(|j| mask >> j & 1 == 1).map(|j| from[j]))
-            .collect();
-        for pattern in 0u64..1 << terms.len() {
-            if pattern.count_ones() % 2 == 0 {
-                continue;
-            }
-            let mut clause = vec![!guard];
-            // The clause is falsified exactly by the assignment `pattern`.
-            clause.extend(
-                terms
-                    .iter()
-                    .enumerate()
-                    .map(|(t, &l)| if pattern >> t & 1 == 1 { !l } else { l }),
-            );
-            b.clause(&clause);
         }
     }
 }
@@ -193,7 +107,7 @@ pub(super) fn arcs_and_register(
     register_start(b, grid, &rank);
     for (v, list) in outs.iter().enumerate() {
         for &(w, arc) in list {
-            register_step(b, shape, 1, arc, &rank[v], &rank[w]);
+            register_step(b, shape, 1, &[arc], &rank[v], &rank[w]);
         }
     }
 }
@@ -297,9 +211,9 @@ pub(super) fn winding_register(
         let w = net.get(&(u, v)).copied().unwrap_or(0);
         let steps = (w.unsigned_abs() as usize) % ((1 << shape.0) - 1);
         if w >= 0 {
-            register_step(b, shape, steps, e, &rank[u], &rank[v]);
+            register_step(b, shape, steps, &[e], &rank[u], &rank[v]);
         } else {
-            register_step(b, shape, steps, e, &rank[v], &rank[u]);
+            register_step(b, shape, steps, &[e], &rank[v], &rank[u]);
         }
     }
 }
@@ -307,67 +221,6 @@ pub(super) fn winding_register(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shift_registers_have_full_period() {
-        for &(bits, tap) in LFSR {
-            let mask = (1usize << bits) - 1;
-            let mut state = 1usize;
-            let mut steps = 0usize;
-            loop {
-                let feedback = ((state >> (bits - 1)) ^ (state >> tap)) & 1;
-                state = ((state << 1) & mask) | feedback;
-                steps += 1;
-                if state == 1 {
-                    break;
-                }
-            }
-            assert_eq!(steps, mask, "register ({bits}, {tap})");
-        }
-    }
-
-    #[test]
-    fn register_period_exceeds_cells() {
-        assert_eq!(lfsr_shape(0), (2, 0));
-        assert_eq!(lfsr_shape(5), (2, 0));
-        assert_eq!(lfsr_shape(6), (3, 0));
-        assert_eq!(lfsr_shape(1600), (10, 2));
-        assert_eq!(lfsr_shape(2045), (10, 2));
-        assert_eq!(lfsr_shape(2046), (11, 1));
-        assert_eq!(lfsr_shape(2500), (11, 1));
-        assert_eq!(lfsr_shape(1002 * 1002), (20, 2));
-        assert_eq!(lfsr_exceeding(1), (2, 0));
-        assert_eq!(lfsr_exceeding(31), (6, 0));
-        assert_eq!(lfsr_exceeding(432), (9, 3));
-    }
-
-    /// The state after `steps` register steps, as integers.
-    fn stepped(bits: usize, tap: usize, mut state: u64, steps: usize) -> u64 {
-        let mask = (1u64 << bits) - 1;
-        for _ in 0..steps {
-            let feedback = ((state >> (bits - 1)) ^ (state >> tap)) & 1;
-            state = ((state << 1) & mask) | feedback;
-        }
-        state
-    }
-
-    #[test]
-    fn register_powers_are_repeated_steps() {
-        for &(bits, tap) in &LFSR[..8] {
-            for steps in 0..5 {
-                let rows = register_power(bits, tap, steps);
-                for state in [1u64, 2, 5, (1 << bits) - 1, (1 << (bits - 1)) + 3] {
-                    let state = state & ((1 << bits) - 1);
-                    let by_rows = rows
-                        .iter()
-                        .enumerate()
-                        .map(|(i, mask)| u64::from((state & mask).count_ones() % 2 == 1) << i)
-                        .sum::<u64>();
-                    assert_eq!(by_rows, stepped(bits, tap, state, steps), "{bits} {steps}");
-                }
-            }
-        }
-    }
 
     /// Sum of the signed ray crossings along the closed walk `cells`.
     fn around(net: &HashMap<(usize, usize), i64>, cells: &[usize]) -> i64 {

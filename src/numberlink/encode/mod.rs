@@ -116,8 +116,6 @@ mod cycles;
 mod ladders;
 mod presolve;
 
-pub use cycles::{lfsr_exceeding, lfsr_shape};
-
 /// Encodes `puzzle` under the rules in `options` (the encoding field is
 /// ignored: this is the rank encoding). The winding register is used only
 /// under the default rules, whatever `options.cycles` says.
