@@ -11,7 +11,7 @@
 
 
 /// What is known about a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Cell {
     /// Not known yet.
     Unknown,
@@ -208,9 +208,58 @@ pub fn presolve(rows: &[Vec<usize>], columns: &[Vec<usize>]) -> Presolved {
     let mut grid = Knowledge::unknown(rows.len(), columns.len());
     let all: Vec<usize> = (0..rows.len() + columns.len()).collect();
     let mut unlimited = usize::MAX;
-    match fixpoint(rows, columns, &mut grid, &all, &mut unlimited) {
+    let mut cache = LineCache::new(0, false);
+    match fixpoint(rows, columns, &mut grid, &all, &mut unlimited, &mut cache) {
         Ok(()) => Presolved::Fixpoint(grid),
         Err((is_row, index)) => Presolved::Contradiction(is_row, index),
+    }
+}
+
+/// What line solving decided of lines already solved, by line (rows,
+/// then columns) and known cells: probing solves the same line states
+/// again and again (both tries of a cell, and the tries of its
+/// neighbours), so each is solved once. A cache that does not remember
+/// (the presolve's single fixpoint, whose line states rarely recur) only
+/// solves.
+#[derive(Debug)]
+struct LineCache {
+    /// For each line, its cells after solving (`Unknown` where both values
+    /// occur) by its known cells, or `None` when it has no arrangement.
+    decided: Vec<rustc_hash::FxHashMap<Vec<Cell>, Option<Vec<Cell>>>>,
+}
+
+impl LineCache {
+    /// A cache for `lines` lines; `remember` false: one that only solves.
+    fn new(lines: usize, remember: bool) -> Self {
+        let decided = if remember {
+            vec![rustc_hash::FxHashMap::default(); lines]
+        } else {
+            Vec::new()
+        };
+        Self { decided }
+    }
+
+    /// Line solving's verdict on line `line` (clue `clue`) with `cells`
+    /// known, solved or remembered.
+    fn decide(&mut self, line: usize, clue: &[usize], cells: &[Cell]) -> Option<Vec<Cell>> {
+        if let Some(known) = self.decided.get(line).and_then(|map| map.get(cells)) {
+            return known.clone();
+        }
+        let decided = solve_line(clue, cells).map(|support| {
+            cells
+                .iter()
+                .enumerate()
+                .map(|(i, &cell)| match (support.can_black[i], support.can_white[i]) {
+                    (true, false) => Cell::Black,
+                    (false, true) => Cell::White,
+                    _ => cell,
+                })
+                .collect()
+        });
+        if let Some(map) = self.decided.get_mut(line) {
+            map.insert(cells.to_vec(), decided.clone());
+        }
+        decided
     }
 }
 
@@ -224,6 +273,7 @@ fn fixpoint(
     grid: &mut Knowledge,
     start: &[usize],
     budget: &mut usize,
+    cache: &mut LineCache,
 ) -> Result<(), (bool, usize)> {
     let (height, width) = (rows.len(), columns.len());
     let mut queue: std::collections::VecDeque<usize> = start.iter().copied().collect();
@@ -243,18 +293,13 @@ fn fixpoint(
         } else {
             (&columns[line - height], grid.column(line - height))
         };
-        let Some(support) = solve_line(clue, &cells) else {
+        let Some(decided) = cache.decide(line, clue, &cells) else {
             return Err((is_row, if is_row { line } else { line - height }));
         };
-        for (i, cell) in cells.iter().enumerate() {
-            if *cell != Cell::Unknown {
+        for (i, (cell, &value)) in cells.iter().zip(&decided).enumerate() {
+            if *cell != Cell::Unknown || value == Cell::Unknown {
                 continue;
             }
-            let value = match (support.can_black[i], support.can_white[i]) {
-                (true, false) => Cell::Black,
-                (false, true) => Cell::White,
-                _ => continue,
-            };
             let (index, other) = if is_row {
                 (line * width + i, height + i)
             } else {
@@ -283,12 +328,15 @@ fn near_known(grid: &Knowledge, i: usize) -> bool {
 }
 
 /// Probing on top of a line-solving fixpoint `grid`: each undecided cell
-/// on the border or next to a decided one is tried black and white, each followed by line solving to a fixpoint;
-/// a value that leads to a contradiction is ruled out, and cells that both
-/// tries decide alike are decided. Repeated until nothing changes, or
-/// until `budget` line solves are spent (so that large puzzles that need
-/// search stay cheap to encode). Only implied values are kept, so no
-/// solution is lost; the result is again a line-solving fixpoint.
+/// on the border or next to a decided one is tried black and white, each
+/// followed by line solving to a fixpoint; a value that leads to a
+/// contradiction is ruled out, and cells that both tries decide alike are
+/// decided. Repeated until nothing changes, or until `budget` line solves
+/// are spent (so that large puzzles that need search stay cheap to
+/// encode). A cell is tried again only when its row or column has changed
+/// since its last try (the lines its tries start from), as nonogrid does.
+/// Only implied values are kept, so no solution is lost; the result is
+/// again a line-solving fixpoint.
 pub fn probe(
     rows: &[Vec<usize>],
     columns: &[Vec<usize>],
@@ -296,21 +344,33 @@ pub fn probe(
     mut budget: usize,
 ) -> Presolved {
     let (height, width) = (rows.len(), columns.len());
+    // The step at which each line (rows, then columns) last changed, and
+    // at which each cell was last tried (0: never).
+    let mut step = 1usize;
+    let mut line_changed = vec![step; height + width];
+    let mut tried = vec![0usize; height * width];
+    let mut cache = LineCache::new(height + width, true);
     loop {
         let mut changed = false;
         for i in 0..height * width {
             if grid.cells[i] != Cell::Unknown || !near_known(&grid, i) {
                 continue;
             }
+            let lines = [i / width, height + i % width];
+            if lines.iter().all(|&l| line_changed[l] <= tried[i]) {
+                continue;
+            }
             if budget == 0 {
                 return Presolved::Fixpoint(grid);
             }
-            let lines = [i / width, height + i % width];
+            step += 1;
+            tried[i] = step;
+            let before = grid.clone();
             let mut tries = [Cell::Black, Cell::White].map(|value| {
                 let mut branch = grid.clone();
                 branch.cells[i] = value;
                 let mut spent = budget;
-                let result = fixpoint(rows, columns, &mut branch, &lines, &mut spent);
+                let result = fixpoint(rows, columns, &mut branch, &lines, &mut spent, &mut cache);
                 let out_of_budget = spent == 0;
                 budget = spent;
                 (result.is_ok(), out_of_budget, branch)
@@ -340,19 +400,22 @@ pub fn probe(
                     }
                 }
             }
-            if *black_ok != *white_ok {
-                changed = true;
-                continue;
-            }
-            if !changed_lines.is_empty() {
-                changed = true;
+            if *black_ok == *white_ok && !changed_lines.is_empty() {
                 changed_lines.sort_unstable();
                 changed_lines.dedup();
                 let mut unlimited = usize::MAX;
                 if let Err((is_row, index)) =
-                    fixpoint(rows, columns, &mut grid, &changed_lines, &mut unlimited)
+                    fixpoint(rows, columns, &mut grid, &changed_lines, &mut unlimited, &mut cache)
                 {
                     return Presolved::Contradiction(is_row, index);
+                }
+            }
+            step += 1;
+            for (j, (old, new)) in before.cells.iter().zip(&grid.cells).enumerate() {
+                if old != new {
+                    changed = true;
+                    line_changed[j / width] = step;
+                    line_changed[height + j % width] = step;
                 }
             }
         }
