@@ -36,6 +36,12 @@ pub struct LineSupport {
 /// Solves one line exactly: `None` when no arrangement of the block
 /// lengths `clue` agrees with the known cells of `line`.
 pub fn solve_line(clue: &[usize], line: &[Cell]) -> Option<LineSupport> {
+    solve(clue, line, true)
+}
+
+/// [`solve_line`], with the block starts only when `with_starts` (the
+/// presolve needs only the cells).
+fn solve(clue: &[usize], line: &[Cell], with_starts: bool) -> Option<LineSupport> {
     let n = line.len();
     let k = clue.len();
     // white_before[i] = number of known-white cells among the first i.
@@ -120,14 +126,16 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Option<LineSupport> {
             }
         }
     }
-    let mut starts = vec![Vec::new(); k];
+    let mut starts = vec![Vec::new(); if with_starts { k } else { 0 }];
     let mut cover = vec![0i64; n + 1];
     let mut can_white = vec![false; n];
-    for (j, block_starts) in starts.iter_mut().enumerate() {
+    for j in 0..k {
         let last = n.checked_sub(after[j]).map_or(0, |l| l + 1);
         for p in before[j]..last {
             if fwd[at(j, p)] && placed(&bwd, j, p) {
-                block_starts.push(p);
+                if with_starts {
+                    starts[j].push(p);
+                }
                 cover[p] += 1;
                 cover[p + clue[j]] -= 1;
                 if p + clue[j] < n {
@@ -245,7 +253,7 @@ impl LineCache {
         if let Some(known) = self.decided.get(line).and_then(|map| map.get(cells)) {
             return known.clone();
         }
-        let decided = solve_line(clue, cells).map(|support| {
+        let decided = solve(clue, cells, false).map(|support| {
             cells
                 .iter()
                 .enumerate()
