@@ -48,8 +48,9 @@ impl Input {
         Input::decompressed(name, BufReader::with_capacity(1 << 16, file))
     }
 
-    /// Wraps `reader` in the decompressor its first bytes ask for.
-    fn decompressed<R: BufRead + 'static>(name: String, mut reader: R) -> Result<Input> {
+    /// An input named `name` reading `reader`, through the decompressor
+    /// its first bytes ask for (as [`Input::open`] reads a file).
+    pub fn decompressed<R: BufRead + 'static>(name: String, mut reader: R) -> Result<Input> {
         let head = reader.fill_buf().with_name(&name)?;
         let reader: Box<dyn BufRead> = match Compression::detect(head) {
             None => Box::new(reader),
