@@ -11,9 +11,9 @@
 //!   length as it streams (whitespace of any length separates tokens the
 //!   same way), and
 //! - a line beyond the reader's limit ([`MAX_LINE_BYTES`] unless told) is
-//!   not held: its first bytes are kept, the rest is skipped as it
-//!   streams, and the caller gets [`Line::Long`] to skip it (an unknown
-//!   comment) or report it with its line number.
+//!   not held: its first bytes are kept, and the caller gets
+//!   [`Line::Long`] to skip it (an unknown comment: the next line is read
+//!   after its end, as it streams) or report it with its line number.
 //!
 //! The limits are listed in docs/reliability.md.
 
@@ -37,7 +37,7 @@ pub enum Line<'a> {
     /// A whole line without its `\n` (a `\r` before it is kept).
     Text(&'a [u8]),
     /// A line longer than the reader's limit: its first
-    /// [`LONG_LINE_HEAD`] bytes (the rest has been skipped).
+    /// [`LONG_LINE_HEAD`] bytes (the rest is skipped by the next call).
     Long(&'a [u8]),
 }
 
@@ -64,7 +64,9 @@ pub fn is_blank(b: u8) -> bool {
 
 /// Reads lines from a buffered stream in bounded memory (see the module
 /// documentation). It consumes from the stream no more than the lines it
-/// has handed out, so that another reader can go on where it stops.
+/// has handed out (the rest of a [`Line::Long`] only once
+/// [`LineReader::finish_line`] or the next line is asked for), so that
+/// another reader can go on where it stops.
 pub struct LineReader<'r> {
     reader: &'r mut dyn BufRead,
     /// A gathered line (one that does not lie in the input's buffer).
@@ -73,6 +75,8 @@ pub struct LineReader<'r> {
     /// consumed at the next call.
     pending: usize,
     limit: usize,
+    /// The last line was too long: the rest of it is still to skip.
+    skipping: bool,
 }
 
 impl<'r> LineReader<'r> {
@@ -88,6 +92,7 @@ impl<'r> LineReader<'r> {
             line: Vec::new(),
             pending: 0,
             limit,
+            skipping: false,
         }
     }
 
@@ -95,6 +100,7 @@ impl<'r> LineReader<'r> {
     /// not end with `\n`.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         self.reader.consume(std::mem::take(&mut self.pending));
+        self.finish_line()?;
         let found = {
             let chunk = self.reader.fill_buf()?;
             if chunk.is_empty() {
@@ -109,7 +115,6 @@ impl<'r> LineReader<'r> {
         }
         self.line.clear();
         let mut run = 0;
-        let mut long = false;
         loop {
             let chunk = self.reader.fill_buf()?;
             if chunk.is_empty() {
@@ -117,20 +122,43 @@ impl<'r> LineReader<'r> {
             }
             let end = memchr::memchr(b'\n', chunk);
             let take = end.unwrap_or(chunk.len());
-            if !long {
-                long = !gather(&mut self.line, &chunk[..take], &mut run, self.limit);
+            let long = !gather(&mut self.line, &chunk[..take], &mut run, self.limit);
+            if long {
+                // The rest is skipped at the next call (a caller that
+                // refuses the line reads no further).
+                self.skipping = true;
+                self.line.truncate(LONG_LINE_HEAD);
+                self.line.shrink_to(1 << 16);
+                return Ok(Some(Line::Long(&self.line)));
             }
             self.reader.consume(take + usize::from(end.is_some()));
             if end.is_some() {
                 break;
             }
         }
-        if long {
-            self.line.truncate(LONG_LINE_HEAD);
-            self.line.shrink_to(1 << 16);
-            return Ok(Some(Line::Long(&self.line)));
-        }
         Ok(Some(Line::Text(&self.line)))
+    }
+
+    /// Skips the rest of a [`Line::Long`] just handed out (the next call
+    /// does so too), so that another reader can go on after it.
+    pub fn finish_line(&mut self) -> io::Result<()> {
+        if !std::mem::take(&mut self.skipping) {
+            return Ok(());
+        }
+        loop {
+            let chunk = self.reader.fill_buf()?;
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            let (take, ended) = match memchr::memchr(b'\n', chunk) {
+                Some(k) => (k + 1, true),
+                None => (chunk.len(), false),
+            };
+            self.reader.consume(take);
+            if ended {
+                return Ok(());
+            }
+        }
     }
 }
 

@@ -140,7 +140,11 @@ fn long_line<S: Sink>(
         return Ok(true);
     };
     parser.line += 1;
-    parser.line(line, sink)
+    let more = parser.line(line, sink)?;
+    lines
+        .finish_line()
+        .map_err(|e| Error::io(&format!("{name}:{}", parser.line), e))?;
+    Ok(more)
 }
 
 /// Fills `batch` with the next whole lines, about `batch_bytes` (all the

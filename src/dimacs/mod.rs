@@ -140,6 +140,9 @@ fn read_into_in_batches<S: Sink>(
         }
         if let Some(bytes) = batch_bytes.filter(|_| parser.clause_limit().is_some()) {
             // The `p cnf` line is read: the clauses follow, in batches.
+            lines
+                .finish_line()
+                .map_err(|e| Error::io(&format!("{name}:{}", parser.line), e))?;
             drop(lines);
             batch::read_batches(&mut parser, &mut input.reader, name, sink, bytes)?;
             return parser.finish();
