@@ -258,10 +258,7 @@ pub fn read_model_stream_with(
     let mut ended = false;
     // One line at a time, in bounded memory.
     let mut lines = LineReader::new(&mut *input.reader);
-    loop {
-        let Some(read) = lines.next_line().with_name(&name)? else {
-            break;
-        };
+    while let Some(read) = lines.next_line().with_name(&name)? {
         line_no += 1;
         let bytes = match read {
             Line::Text(bytes) => bytes,
