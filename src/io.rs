@@ -22,6 +22,10 @@ pub const STDERR_NAME: &str = "<stderr>";
 /// every reader skips it.
 pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The most bytes an input read whole ([`Input::read_bytes`]) may hold:
+/// 256 MiB.
+pub const MAX_DOCUMENT_BYTES: usize = 256 << 20;
+
 /// A readable input with the name to use in messages.
 pub struct Input {
     /// `<stdin>` or the path as the user gave it.
@@ -44,8 +48,9 @@ impl Input {
         Input::decompressed(name, BufReader::with_capacity(1 << 16, file))
     }
 
-    /// Wraps `reader` in the decompressor its first bytes ask for.
-    fn decompressed<R: BufRead + 'static>(name: String, mut reader: R) -> Result<Input> {
+    /// An input named `name` reading `reader`, through the decompressor
+    /// its first bytes ask for (as [`Input::open`] reads a file).
+    pub fn decompressed<R: BufRead + 'static>(name: String, mut reader: R) -> Result<Input> {
         let head = reader.fill_buf().with_name(&name)?;
         let reader: Box<dyn BufRead> = match Compression::detect(head) {
             None => Box::new(reader),
@@ -79,10 +84,34 @@ impl Input {
         }
     }
 
-    /// Reads the whole input as UTF-8 text (puzzle files are small).
-    pub fn read_to_string(mut self) -> Result<String> {
+    /// Reads the whole input into memory: at most [`MAX_DOCUMENT_BYTES`]
+    /// (a puzzle file, a crossword pattern), a longer input is an error
+    /// naming the line where the limit was reached.
+    pub fn read_bytes(&mut self) -> Result<Vec<u8>> {
         let mut bytes = Vec::new();
-        self.reader.read_to_end(&mut bytes).with_name(&self.name)?;
+        let limit = MAX_DOCUMENT_BYTES as u64 + 1;
+        (&mut self.reader)
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .with_name(&self.name)?;
+        if bytes.len() > MAX_DOCUMENT_BYTES {
+            let line = memchr::memchr_iter(b'\n', &bytes).count() + 1;
+            return Err(crate::Error::parse(
+                &self.name,
+                line,
+                format!(
+                    "the input goes on beyond {} MiB, the most a puzzle file may hold",
+                    MAX_DOCUMENT_BYTES >> 20
+                ),
+            ));
+        }
+        Ok(bytes)
+    }
+
+    /// Reads the whole input as UTF-8 text (a puzzle file; at most
+    /// [`MAX_DOCUMENT_BYTES`]).
+    pub fn read_to_string(mut self) -> Result<String> {
+        let mut bytes = self.read_bytes()?;
         // A UTF-8 byte-order mark (Windows editors write one) is not text.
         if bytes.starts_with(UTF8_BOM) {
             bytes.drain(..UTF8_BOM.len());

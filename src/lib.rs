@@ -67,6 +67,7 @@ pub mod family;
 pub mod gen;
 pub mod generate;
 pub mod io;
+pub mod lines;
 pub mod literal;
 pub mod model;
 pub mod multi;

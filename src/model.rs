@@ -9,10 +9,11 @@
 use crate::cnf::{Metadata, MetadataBuilder};
 use crate::error::{Error, IoContext, Result};
 use crate::io::Input;
+use crate::lines::{skip_long_line, Line, LineReader};
 pub use crate::literal::parse_literal;
 use crate::literal::{shorten, MAX_DIMACS_VAR};
 use rustsat::types::{Lit, Var};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// The largest variable a model stream may name without listing the
 /// variables before it (see [`Model::from_sparse_lits`]).
@@ -215,8 +216,6 @@ pub fn read_model_stream_with(
     let mut pending_cost: Option<u64> = None;
     let mut minisat = false;
     let mut line_no = 0usize;
-    // One line at a time, in the same buffer.
-    let mut bytes = Vec::new();
     let name = input.name.clone();
     let err = |line: usize, message: String| Error::parse(&name, line, message);
     let unexpected = |line: usize, text: &str| {
@@ -257,17 +256,18 @@ pub fn read_model_stream_with(
         Ok(())
     };
     let mut ended = false;
-    loop {
-        bytes.clear();
-        let n = input
-            .reader
-            .read_until(b'\n', &mut bytes)
-            .with_name(&name)?;
-        if n == 0 {
-            break;
-        }
+    // One line at a time, in bounded memory.
+    let mut lines = LineReader::new(&mut *input.reader);
+    while let Some(read) = lines.next_line().with_name(&name)? {
         line_no += 1;
-        let text = std::str::from_utf8(&bytes)
+        let bytes = match read {
+            Line::Text(bytes) => bytes,
+            Line::Long(head) => {
+                skip_long_line(head).map_err(|m| err(line_no, m))?;
+                continue;
+            }
+        };
+        let text = std::str::from_utf8(bytes)
             .map_err(|_| err(line_no, "the line is not UTF-8 text".into()))?;
         let mut line = text.trim_end_matches(['\n', '\r']);
         if line_no == 1 {

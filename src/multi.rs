@@ -42,12 +42,38 @@ struct Splitter {
     boundary: bool,
     /// The input has ended.
     eof: bool,
+    /// `line` starts a line (not a piece of a longer one).
+    starts_line: bool,
+    /// The last byte taken from the input ended a line.
+    line_ended: bool,
 }
 
+/// The most of one line a [`Splitter`] holds: a longer line goes through
+/// in pieces (only a short line can be a tag line).
+const LINE_PIECE: usize = 1 << 16;
+
 impl Splitter {
-    /// Reads the next line into `line`; 0 at the end of the input.
+    /// Reads the next line, or the next [`LINE_PIECE`] bytes of a longer
+    /// one, into `line`; 0 at the end of the input.
     fn reader_line(&mut self) -> std::io::Result<usize> {
-        self.reader.read_until(b'\n', &mut self.line)
+        self.starts_line = self.line_ended;
+        let start = self.line.len();
+        loop {
+            let chunk = self.reader.fill_buf()?;
+            if chunk.is_empty() {
+                self.line_ended = true;
+                break;
+            }
+            let end = memchr::memchr(b'\n', chunk);
+            let take = end.map_or(chunk.len(), |k| k + 1);
+            self.line.extend_from_slice(&chunk[..take]);
+            self.reader.consume(take);
+            self.line_ended = end.is_some();
+            if self.line_ended || self.line.len() >= LINE_PIECE {
+                break;
+            }
+        }
+        Ok(self.line.len() - start)
     }
 }
 
@@ -72,6 +98,7 @@ impl Read for PartReader {
                         let n = lines.len();
                         buf[..n].copy_from_slice(lines);
                         s.reader.consume(n);
+                        s.line_ended = true;
                         return Ok(n);
                     }
                 }
@@ -84,7 +111,7 @@ impl Read for PartReader {
             }
         }
         if s.offset == 0 {
-            let is_tag = s.line.trim_ascii_end() == STREAM_TAG.as_bytes();
+            let is_tag = s.starts_line && s.line.trim_ascii_end() == STREAM_TAG.as_bytes();
             if is_tag && s.delivered {
                 s.boundary = true;
                 return Ok(0);
@@ -110,6 +137,8 @@ impl Parts {
                 delivered: false,
                 boundary: false,
                 eof: false,
+                starts_line: true,
+                line_ended: true,
             })),
             count: 0,
         }

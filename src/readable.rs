@@ -27,9 +27,10 @@ use crate::cnf::MetadataBuilder;
 use crate::dimacs::{self, ProblemLine, ReadOptions, Sink};
 use crate::error::{Error, IoContext, Result};
 use crate::io::Input;
+use crate::lines::{skip_long_line, LineReader};
 use crate::names;
 use rustsat::types::{Lit, Var};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// The start of the lines on which the readable form lists the fixed
 /// literals by name (`c = cell(1,1) -cell(1,2) ...`): `cnf-names` writes
@@ -195,24 +196,34 @@ enum Line {
 /// Compiles the readable named form back to DIMACS.
 pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     let name = input.name.clone();
+    // The lines that are not blank, with their numbers.
     let mut raw = Vec::new();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        if input.reader.read_until(b'\n', &mut buf).with_name(&name)? == 0 {
-            break;
-        }
-        let mut line: &[u8] = &buf;
-        if raw.is_empty() {
+    let mut reader = LineReader::new(&mut *input.reader);
+    let mut number = 0;
+    while let Some(read) = reader.next_line().with_name(&name)? {
+        number += 1;
+        let mut line = match read {
+            crate::lines::Line::Text(bytes) => bytes,
+            crate::lines::Line::Long(head) => {
+                skip_long_line(head).map_err(|m| Error::parse(&name, number, m))?;
+                continue;
+            }
+        };
+        if number == 1 {
             line = line.strip_prefix(crate::io::UTF8_BOM).unwrap_or(line);
         }
+        if line.iter().all(|&b| crate::lines::is_blank(b)) {
+            continue;
+        }
         let text = std::str::from_utf8(line)
-            .map_err(|_| Error::parse(&name, raw.len() + 1, "the line is not UTF-8 text"))?;
-        raw.push(text.trim_end_matches(['\n', '\r']).to_string());
+            .map_err(|_| Error::parse(&name, number, "the line is not UTF-8 text"))?;
+        raw.push((number, text.trim_end_matches(['\n', '\r']).to_string()));
     }
+    let last_line = number;
+    drop(reader);
     // First pass: the name table (names may be declared anywhere).
     let mut meta = MetadataBuilder::default();
-    for (i, line) in raw.iter().enumerate() {
+    for (number, line) in &raw {
         let trimmed = line.trim_start();
         if is_comment(trimmed)
             && (trimmed.starts_with("c var ")
@@ -220,7 +231,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
                 || trimmed.starts_with("c fixed "))
         {
             meta.absorb(line.trim_start())
-                .map_err(|m| Error::parse(&name, i + 1, m))?;
+                .map_err(|m| Error::parse(&name, *number, m))?;
         }
     }
     let meta = meta.finish();
@@ -233,8 +244,8 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     let mut max_var = meta.names.max_var().map_or(0, |v| v.idx32() + 1);
     let mut n_clauses = 0u64;
     let mut unfixed = std::collections::BTreeSet::new();
-    for (i, line) in raw.iter().enumerate() {
-        let err = |m: String| Error::parse(&name, i + 1, m);
+    for (number, line) in &raw {
+        let err = |m: String| Error::parse(&name, *number, m);
         let trimmed = line.trim();
         if trimmed.is_empty() {
             continue;
@@ -347,7 +358,7 @@ pub fn to_dimacs(input: &mut Input, out: &mut dyn Write) -> Result<()> {
     if !problem_seen && n_clauses == 0 {
         return Err(Error::parse(
             &name,
-            raw.len().max(1),
+            last_line.max(1),
             "empty input: no 'p' line and no clauses",
         ));
     }

@@ -73,7 +73,10 @@ pub fn header(data: &[u8]) {
     let plain = |p: &Option<String>| p.as_ref().map(|t| t.replace("\r\n", "\n"));
     assert_eq!(plain(&again.puzzle), plain(&meta.puzzle));
     for line in meta.to_comment_lines() {
-        assert!(!line.contains('\n'), "a comment line holds a line break: {line:?}");
+        assert!(
+            !line.contains('\n'),
+            "a comment line holds a line break: {line:?}"
+        );
     }
 }
 
@@ -117,6 +120,57 @@ pub fn flags(data: &[u8]) {
     let args: Vec<&str> = text.split('\0').collect();
     for command in satpipe::cli::all_commands() {
         let name = command.get_name().to_string();
-        let _ = command.try_get_matches_from(std::iter::once(name.as_str()).chain(args.iter().copied()));
+        let _ = command
+            .try_get_matches_from(std::iter::once(name.as_str()).chain(args.iter().copied()));
+    }
+}
+
+/// Nonogram puzzle files in every format (griddler, `.non` with colours,
+/// `.nin`, picross-solver's, webpbn XML, puzz.link URL lists, and the
+/// guess of `auto`): the first byte picks the format.
+pub fn nonogram_formats(data: &[u8]) {
+    use satpipe::nonogram::formats::{parse, Format};
+    const FORMATS: [&str; 7] = ["auto", "griddler", "non", "nin", "picross", "xml", "url"];
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Some(format) = Format::from_name(FORMATS[usize::from(pick) % FORMATS.len()]) else {
+        return;
+    };
+    let Some(text) = text(rest) else { return };
+    let _ = parse("fuzz", text, format, None);
+}
+
+/// Crossword patterns in every format, told by their content as
+/// `encode-crossword --pattern` tells them: Across Lite `.puz`, `.ipuz`
+/// (JSON), text.
+pub fn crossword_pattern(data: &[u8]) {
+    let _ = satpipe::crossword::parse::read_pattern("fuzz", data);
+}
+
+/// puzz.link URLs: the URL grammar, then the genres read from it
+/// (nonogram and sudoku).
+pub fn puzzle_url(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(url) = satpipe::puzzlink::parse("fuzz", 1, text) else {
+        return;
+    };
+    let _ = satpipe::nonogram::url::parse("fuzz", 1, &url, text);
+    let _ = satpipe::rules::sudoku_url::parse_url("fuzz", text);
+}
+
+/// Compressed input (gzip, bzip2, xz, told by the first bytes) as the
+/// stream readers take it: a DIMACS formula and a model stream.
+pub fn compressed(data: &[u8]) {
+    use satpipe::dimacs::{read_formula, ReadOptions};
+    let open = || {
+        let reader = std::io::BufReader::new(std::io::Cursor::new(data.to_vec()));
+        Input::decompressed("fuzz".to_string(), reader)
+    };
+    if let Ok(mut input) = open() {
+        let _ = read_formula(&mut input, ReadOptions::default());
+    }
+    if let Ok(mut input) = open() {
+        let _ = satpipe::model::read_model_stream(&mut input);
     }
 }

@@ -7,6 +7,33 @@ use super::fixed::Fixed;
 use crate::names::{self, Block, Names};
 use rustsat::types::{Lit, Var};
 
+/// The keywords of the comment lines [`MetadataBuilder::absorb`] reads
+/// (after `c `).
+const KEYWORDS: &[&str] = &[
+    "puzzle",
+    "family ",
+    "encoder ",
+    "option ",
+    "blocking positive",
+    "enumeration cubes",
+    "try-first ",
+    "relax ",
+    "prefer-solver ",
+    "solver-option ",
+    "var ",
+    "vars ",
+    "fixed ",
+    "p show",
+];
+
+/// True when the comment `line` (from its `c`) is one the header metadata
+/// reads: a reader may skip any other comment, but not such a line.
+pub fn is_metadata_line(line: &str) -> bool {
+    let body = line.strip_prefix('c').unwrap_or(line);
+    let body = body.strip_prefix(' ').unwrap_or(body);
+    KEYWORDS.iter().any(|k| body.trim_start().starts_with(k))
+}
+
 /// What a CNF stream says about itself in its comment header.
 ///
 /// Rendered as `c family ...`, `c encoder ...`, `c option ARGUMENT`,

@@ -11,7 +11,7 @@ mod fixed;
 pub mod header;
 pub mod simplify;
 pub use fixed::Fixed;
-pub use header::{Metadata, MetadataBuilder, STREAM_TAG};
+pub use header::{is_metadata_line, Metadata, MetadataBuilder, STREAM_TAG};
 
 /// A flat list of clauses: literals stored end to end, one allocation for
 /// the whole formula.

@@ -8,10 +8,8 @@ use super::slots::slots;
 use super::words::{self, Policy, ScoredWord, DEFAULT_WORDS};
 use super::{groups, theme, Options};
 use crate::error::{Error, Result};
-use crate::error::IoContext;
 use crate::io::Input;
 use std::collections::HashSet;
-use std::io::Read;
 use std::path::Path;
 
 /// The document for `options`, with a source name for messages; `None`
@@ -111,8 +109,7 @@ fn fill_puzzle(pattern: &Path, options: &Options) -> Result<Puzzle> {
     let mut input = Input::open(pattern)?;
     let source = input.name.clone();
     let head = input.head();
-    let mut bytes = Vec::new();
-    input.reader.read_to_end(&mut bytes).with_name(&source)?;
+    let bytes = input.read_bytes()?;
     let read = read_pattern(&source, &bytes)
         .map_err(|e| crate::cli::doors::explain(e, COMMAND, &source, &head))?;
     let grid = read.grid;

@@ -14,7 +14,8 @@ use super::parse::{plain_clause, Parser};
 use super::Sink;
 use crate::cnf::Clauses;
 use crate::error::{Error, Result};
-use std::io::BufRead;
+use crate::lines::LineReader;
+use std::io::{BufRead, Read};
 
 /// The size of a batch (it ends at the last line end within it, or the
 /// first after it).
@@ -78,12 +79,18 @@ pub(super) fn read_batches<S: Sink>(
     let mut clauses = Clauses::new();
     loop {
         let at = |parser: &Parser<'_>| format!("{name}:{}", parser.line + 1);
-        next_batch(reader, &mut carry, batch_bytes, &mut first)
+        let long = next_batch(reader, &mut carry, batch_bytes, &mut first)
             .map_err(|e| Error::io(&at(parser), e))?;
         if first.is_empty() {
             return Ok(());
         }
-        next_batch(reader, &mut carry, batch_bytes, &mut second)
+        if long {
+            if !long_line(parser, &first, reader, name, sink)? {
+                return Ok(());
+            }
+            continue;
+        }
+        let second_long = next_batch(reader, &mut carry, batch_bytes, &mut second)
             .map_err(|e| Error::io(&at(parser), e))?;
         let limit = parser.clause_limit();
         let (second_batch, scratch) = (&second, &mut clauses);
@@ -91,13 +98,19 @@ pub(super) fn read_batches<S: Sink>(
             // The second batch's plain lines, read on the assumption that
             // the first ends between clauses.
             let helper = limit
-                .filter(|_| !second_batch.is_empty())
+                .filter(|_| !second_batch.is_empty() && !second_long)
                 .map(|limit| scope.spawn(move || plain_lines(second_batch, limit, scratch)));
             let more = parser.take_batch(&first, None, sink);
             (more, helper.and_then(|helper| helper.join().ok()))
         });
         if !more? || second.is_empty() {
             return Ok(());
+        }
+        if second_long {
+            if !long_line(parser, &second, reader, name, sink)? {
+                return Ok(());
+            }
+            continue;
         }
         let plain = plain
             .filter(|_| parser.clause_limit() == limit)
@@ -108,15 +121,43 @@ pub(super) fn read_batches<S: Sink>(
     }
 }
 
+/// Reads one line longer than a batch, which starts with `start` (a
+/// batch without a line end) and goes on in `reader`, through a bounded
+/// [`LineReader`]. Returns false at a `%` end marker.
+fn long_line<S: Sink>(
+    parser: &mut Parser<'_>,
+    start: &[u8],
+    reader: &mut dyn BufRead,
+    name: &str,
+    sink: &mut S,
+) -> Result<bool> {
+    let mut rest = std::io::Cursor::new(start).chain(reader);
+    let mut lines = LineReader::new(&mut rest);
+    let line = lines
+        .next_line()
+        .map_err(|e| Error::io(&format!("{name}:{}", parser.line + 1), e))?;
+    let Some(line) = line else {
+        return Ok(true);
+    };
+    parser.line += 1;
+    let more = parser.line(line, sink)?;
+    lines
+        .finish_line()
+        .map_err(|e| Error::io(&format!("{name}:{}", parser.line), e))?;
+    Ok(more)
+}
+
 /// Fills `batch` with the next whole lines, about `batch_bytes` (all the
 /// rest at the end of the input, the last line perhaps without its end);
-/// the start of a line after them stays in `carry`.
+/// the start of a line after them stays in `carry`. True when the batch
+/// holds no line end at all but only the start of a line longer than a
+/// batch, which [`long_line`] then reads on.
 fn next_batch(
     reader: &mut dyn BufRead,
     carry: &mut Vec<u8>,
     batch_bytes: usize,
     batch: &mut Vec<u8>,
-) -> std::io::Result<()> {
+) -> std::io::Result<bool> {
     let batch_bytes = batch_bytes.max(1);
     batch.clear();
     batch.append(carry);
@@ -125,7 +166,7 @@ fn next_batch(
     while batch.len() < batch_bytes {
         let chunk = reader.fill_buf()?;
         if chunk.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         let take = chunk.len().min(batch_bytes - batch.len());
         batch.extend_from_slice(&chunk[..take]);
@@ -134,22 +175,9 @@ fn next_batch(
     if let Some(k) = memchr::memrchr(b'\n', batch) {
         carry.extend_from_slice(&batch[k + 1..]);
         batch.truncate(k + 1);
-        return Ok(());
+        return Ok(false);
     }
-    // One line longer than a batch: read on to its end.
-    loop {
-        let chunk = reader.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        let end = memchr::memchr(b'\n', chunk);
-        let take = end.map_or(chunk.len(), |k| k + 1);
-        batch.extend_from_slice(&chunk[..take]);
-        reader.consume(take);
-        if end.is_some() {
-            return Ok(());
-        }
-    }
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@
 use crate::cnf::{Clauses, Formula, Kind, Metadata, MetadataBuilder};
 use crate::error::{Error, Result};
 use crate::io::Input;
+use crate::lines::LineReader;
 use rustsat::types::Lit;
-use std::io::BufRead;
 
 mod batch;
 mod parse;
@@ -124,52 +124,28 @@ fn read_into_in_batches<S: Sink>(
     batch_bytes: Option<usize>,
 ) -> Result<Summary> {
     let mut parser = Parser::new(&input.name, options);
-    // The lines are read in place from the reader's buffer; only a line
-    // that straddles two buffers is gathered here.
-    let mut partial: Vec<u8> = Vec::new();
+    let name = input.name.as_str();
+    let mut lines = LineReader::new(&mut *input.reader);
     loop {
-        let chunk = input
-            .reader
-            .fill_buf()
+        let line = lines
+            .next_line()
             // A corrupt compressed stream fails mid-file: say where.
-            .map_err(|e| Error::io(&format!("{}:{}", input.name, parser.line + 1), e))?;
-        if chunk.is_empty() {
-            if !partial.is_empty() {
-                // The last line, without a newline.
-                parser.line += 1;
-                parser.line_bytes(&partial, sink)?;
-            }
+            .map_err(|e| Error::io(&format!("{name}:{}", parser.line + 1), e))?;
+        let Some(line) = line else {
+            break;
+        };
+        parser.line += 1;
+        if !parser.line(line, sink)? {
             break;
         }
-        let mut start = 0;
-        let mut more = true;
-        while more && start < chunk.len() {
-            let Some(k) = memchr::memchr(b'\n', &chunk[start..]) else {
-                partial.extend_from_slice(&chunk[start..]);
-                start = chunk.len();
-                break;
-            };
-            let end = start + k + 1;
-            parser.line += 1;
-            more = if partial.is_empty() {
-                parser.line_bytes(&chunk[start..end], sink)?
-            } else {
-                partial.extend_from_slice(&chunk[start..end]);
-                let more = parser.line_bytes(&partial, sink)?;
-                partial.clear();
-                more
-            };
-            start = end;
-            if let Some(bytes) = batch_bytes.filter(|_| more && parser.clause_limit().is_some()) {
-                // The `p cnf` line is read: the clauses follow, in batches.
-                input.reader.consume(start);
-                batch::read_batches(&mut parser, &mut input.reader, &input.name, sink, bytes)?;
-                return parser.finish();
-            }
-        }
-        input.reader.consume(start);
-        if !more {
-            break;
+        if let Some(bytes) = batch_bytes.filter(|_| parser.clause_limit().is_some()) {
+            // The `p cnf` line is read: the clauses follow, in batches.
+            lines
+                .finish_line()
+                .map_err(|e| Error::io(&format!("{name}:{}", parser.line), e))?;
+            drop(lines);
+            batch::read_batches(&mut parser, &mut input.reader, name, sink, bytes)?;
+            return parser.finish();
         }
     }
     parser.finish()

@@ -6,6 +6,7 @@ use super::batch::Plain;
 use super::{ProblemLine, ReadOptions, Sink, Summary, MAX_DIMACS_VAR, NO_PROBLEM_LINE};
 use crate::cnf::{Clauses, Kind};
 use crate::error::{Error, Result};
+use crate::lines::{skip_long_line, Line};
 use rustsat::types::Lit;
 
 /// The line-by-line state machine.
@@ -64,6 +65,26 @@ impl<'a> Parser<'a> {
 
     fn is_wcnf(&self) -> bool {
         self.new_wcnf || matches!(self.problem, Some(ProblemLine::OldWcnf { .. }))
+    }
+
+    /// Handles one line from a [`LineReader`](crate::lines::LineReader);
+    /// returns false at a `%` end marker.
+    pub(super) fn line<S: Sink>(&mut self, line: Line<'_>, sink: &mut S) -> Result<bool> {
+        match line {
+            Line::Text(bytes) => self.line_bytes(bytes, sink),
+            Line::Long(head) => self.long_line(head),
+        }
+    }
+
+    /// A line beyond the reader's limit (its first bytes): an unknown
+    /// comment is skipped, a `%` ends the formula, anything else is
+    /// refused.
+    fn long_line(&self, head: &[u8]) -> Result<bool> {
+        if head.trim_ascii_start().starts_with(b"%") {
+            return Ok(false);
+        }
+        skip_long_line(head).map_err(|m| self.err(m))?;
+        Ok(true)
     }
 
     /// Handles one line; returns false at a `%` end marker.
