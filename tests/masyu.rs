@@ -349,4 +349,3 @@ fn the_decoder_draws_svg_and_json() {
     // The loop: one stroke per segment.
     assert_eq!(svg.matches(r##"stroke="#2a6fdb""##).count(), 30, "{svg}");
 }
-

@@ -12,8 +12,8 @@
 //!
 //! Lines starting with `#` are comments. Every row has the same number of
 //! cells, and the puzzle has a circle. A file may hold several puzzles,
-//! separated by blank lines (as `generate-masyu --puzzles K` writes
-//! them): `--puzzle N` picks one, `--all-puzzles` takes each.
+//! separated by blank lines: `--puzzle N` picks one, `--all-puzzles`
+//! takes each.
 //!
 //! A game ID of Tatham's `pearl` is `WxH:DESC`, `DESC` a run of `B` and
 //! `W` circles and lower-case letters, `a` one empty cell to `z` 26.
