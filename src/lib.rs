@@ -24,8 +24,8 @@
 //!   fuzz targets and the benchmarks read;
 //! - the families: [`crossword`] (fill a pattern, generate freeform),
 //!   [`nonogram`], [`numberlink`], [`rules`] (generic puzzles in
-//!   solv-o-matic's rule language) and [`sanalouhos`] (word grids covered
-//!   by dictionary words);
+//!   solv-o-matic's rule language), [`sanalouhos`] (word grids covered
+//!   by dictionary words) and [`masyu`] (one loop through circles);
 //! - [`explain`]: why there is no solution, as a minimal set of the
 //!   puzzle's parts that cannot hold together;
 //! - [`svg`]: the SVG helpers of the families' drawings and the PNG
@@ -88,6 +88,7 @@ families! {
     numberlink::Numberlink,
     rules::Rules,
     sanalouhos::Sanalouhos,
+    masyu::Masyu,
 }
 
 pub use error::{Error, Result};

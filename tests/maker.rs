@@ -43,6 +43,12 @@ fn cases(words: &std::path::Path, pattern: &std::path::Path) -> Vec<Case> {
             solutions: 48,
         },
         Case {
+            family: "masyu",
+            args: vec![path("masyu/small/four-loops.txt")],
+            dir: None,
+            solutions: 4,
+        },
+        Case {
             family: "sanalouhos",
             args: vec![
                 "--mode".into(),

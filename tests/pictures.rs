@@ -57,6 +57,12 @@ fn case(family: &'static str) -> Case {
             solve: vec![],
             dir: None,
         },
+        "masyu" => Case {
+            family,
+            encode: vec![file("masyu/pzprjs/mashu-6x6.txt")],
+            solve: vec![],
+            dir: None,
+        },
         other => panic!("tests/pictures.rs has no instance for the family {other}: add one"),
     }
 }
@@ -215,6 +221,11 @@ fn every_registered_family_draws_svg_and_png() {
             }
             "sanalouhos" => {
                 assert_eq!(texts.concat(), "TMSIIOULKNIEKIAITTAONTTIMAAOTI");
+            }
+            "masyu" => {
+                // The loop has its 30 segments.
+                let segments = solution["edges"].as_array().map_or(0, Vec::len);
+                assert_eq!(segments, 30, "masyu: {solution}");
             }
             other => panic!("no check for {other}"),
         }

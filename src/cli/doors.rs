@@ -201,6 +201,7 @@ fn title(family: &str) -> &str {
         "rules" => "rule",
         "crossword" => "crossword",
         "sanalouhos" => "Sanalouhos",
+        "masyu" => "Masyu",
         other => other,
     }
 }
@@ -274,6 +275,20 @@ fn puzzle(lines: &[&str]) -> Option<Kind> {
     }
     if words.first() == Some(&"layout") {
         return kind("rules", "solv-o-matic's rule language");
+    }
+    if let Some((w, rest)) = first.split_once('x') {
+        let (h, desc) = rest.split_once(':').unwrap_or_default();
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if significant.len() == 1
+            && digits(w)
+            && digits(h)
+            && !desc.is_empty()
+            && desc
+                .chars()
+                .all(|c| c == 'B' || c == 'W' || c.is_ascii_lowercase())
+        {
+            return kind("masyu", "a game ID of Tatham's pearl");
+        }
     }
     if first.starts_with("SIZE ") {
         return kind("numberlink", "ADC 2015 format");
@@ -358,6 +373,25 @@ fn grid(lines: &[&str]) -> Option<Kind> {
     if lines.is_empty() {
         return None;
     }
+    // Masyu: rows of one length of W, B (or o, x) and . (or -), some
+    // circle among them; comments start with '#'.
+    let rows: Vec<Vec<char>> = lines
+        .iter()
+        .filter(|l| !(l.starts_with("# ") || **l == "#"))
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect())
+        .collect();
+    let masyu_cell = |c: &char| "WBwboxOX.-_○●*".contains(*c);
+    if rows.first().is_some_and(|first| {
+        rows.iter()
+            .all(|row| row.len() == first.len() && row.iter().all(masyu_cell))
+    }) && rows.iter().flatten().any(|c| !".-_".contains(*c))
+        && rows.iter().flatten().any(|c| ".-_".contains(*c))
+    {
+        return Some(Kind::Puzzle {
+            family: "masyu",
+            format: "rows of W, B and .",
+        });
+    }
     let pattern = lines.iter().all(|l| {
         l.chars()
             .all(|c| c == '#' || c == '.' || c.is_ascii_alphabetic())
@@ -416,6 +450,9 @@ mod tests {
             Some("numberlink")
         );
         assert_eq!(family("10 10\n1\n4\n4 1\n"), Some("nonogram"));
+        assert_eq!(family("# pzprjs\n..W...\n.B..W.\n"), Some("masyu"));
+        assert_eq!(family("6x6:cWaBfBbWk\n"), Some("masyu"));
+        assert_eq!(family("#..\n.W.\n"), Some("crossword"));
         assert_eq!(family("g 5 5\nr 2 0\n"), Some("nonogram"));
         assert_eq!(
             family("title \"x\"\nwidth 3\nheight 3\nrows\n1\n"),
