@@ -87,6 +87,7 @@ families! {
     numberlink::Numberlink,
     rules::Rules,
     sanalouhos::Sanalouhos,
+    slitherlink::Slitherlink,
 }
 
 pub use error::{Error, Result};
