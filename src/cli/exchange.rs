@@ -21,6 +21,8 @@ pub enum UrlFamily {
     Nonogram,
     /// Sudokus in the rule language: the genre sudoku.
     Rules,
+    /// Slitherlink: the genre slither.
+    Slitherlink,
 }
 
 /// Write the puzz.link URL of a puzzle file.
@@ -32,7 +34,7 @@ pub enum UrlFamily {
         format encode-numberlink reads (genre numlin), a black-and-white nonogram in any format \
         encode-nonogram reads (genre nonogram), or a sudoku in the rule language (genre sudoku: \
         N x N cells of range 1..N whose rows, columns and boxes of puzz.link's shape are all \
-        different, and no other rule). A collection (a letter-grid file, a file of URLs) gives \
+        different, and no other rule), or a Slitherlink grid (genre slither). A collection (a letter-grid file, a file of URLs) gives \
         one URL per puzzle with --all-puzzles. A URL as input is written back in puzz.link's \
         form. The URL states the puzzle under its genre's rules: a Numberlink puzzle made \
         unique under the default rules may have more solutions under numlin's (check with \
@@ -41,6 +43,7 @@ pub enum UrlFamily {
         puzzle-url numberlink instances/numberlink/seed/input-7by7.in\n  \
         puzzle-url nonogram dog.non\n  \
         puzzle-url rules instances/rules/examples/sudoku-4x4.txt\n  \
+        puzzle-url slitherlink instances/slitherlink/loopy/7x7.txt\n  \
         puzzle-url numberlink --all-puzzles inputs5.txt > urls.txt\n  \
         encode-numberlink --all-puzzles urls.txt | solve | decode-numberlink"
 )]
@@ -122,6 +125,15 @@ impl Command for PuzzleUrlArgs {
                     ..Options::default()
                 };
                 urls::<Rules>(&source, &text, &options, sudoku_url::write_initial)?
+            }
+            UrlFamily::Slitherlink => {
+                use crate::slitherlink::{url, Options, Slitherlink};
+                let options = Options {
+                    puzzle: self.puzzle.unwrap_or(1),
+                    all_puzzles: all,
+                    ..Options::default()
+                };
+                urls::<Slitherlink>(&source, &text, &options, url::write)?
             }
         };
         if urls.is_empty() {
