@@ -1,9 +1,9 @@
 //! A Slitherlink puzzle: a grid of cells, some with a clue, and the
 //! lattice of dots and edges around them on which the loop is drawn.
 //!
-//! The lattice of a grid of `rows` x `cols` cells has `(rows + 1) x (cols
-//! + 1)` dots. Edges are named from the cells they border, 0-based here
-//! and 1-based wherever a person reads them:
+//! The lattice of a grid of `rows` x `cols` cells has `(rows + 1)` x
+//! `(cols + 1)` dots. Edges are named from the cells they border, 0-based
+//! here and 1-based wherever a person reads them:
 //!
 //! - [`Edge::H`]`(r, c)`: the horizontal edge above cell `(r, c)` (`r` up
 //!   to `rows`: the last one is below the last row);
