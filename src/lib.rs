@@ -89,6 +89,7 @@ families! {
     rules::Rules,
     sanalouhos::Sanalouhos,
     masyu::Masyu,
+    slitherlink::Slitherlink,
 }
 
 pub use error::{Error, Result};

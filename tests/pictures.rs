@@ -63,6 +63,12 @@ fn case(family: &'static str) -> Case {
             solve: vec![],
             dir: None,
         },
+        "slitherlink" => Case {
+            family,
+            encode: vec![file("slitherlink/loopy/7x7.txt")],
+            solve: vec![],
+            dir: None,
+        },
         other => panic!("tests/pictures.rs has no instance for the family {other}: add one"),
     }
 }
@@ -226,6 +232,17 @@ fn every_registered_family_draws_svg_and_png() {
                 // The loop has its 30 segments.
                 let segments = solution["edges"].as_array().map_or(0, Vec::len);
                 assert_eq!(segments, 30, "masyu: {solution}");
+            }
+            "slitherlink" => {
+                // Every clue is drawn, in reading order.
+                let text =
+                    std::fs::read_to_string(instance("slitherlink/loopy/7x7.txt")).expect("puzzle");
+                let clues: String = text
+                    .lines()
+                    .filter(|l| !l.starts_with('#'))
+                    .flat_map(|l| l.chars().filter(|c| c.is_ascii_digit()))
+                    .collect();
+                assert_eq!(texts.concat(), clues);
             }
             other => panic!("no check for {other}"),
         }

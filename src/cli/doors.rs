@@ -202,6 +202,7 @@ fn title(family: &str) -> &str {
         "crossword" => "crossword",
         "sanalouhos" => "Sanalouhos",
         "masyu" => "Masyu",
+        "slitherlink" => "Slitherlink",
         other => other,
     }
 }
@@ -392,6 +393,26 @@ fn grid(lines: &[&str]) -> Option<Kind> {
             format: "rows of W, B and .",
         });
     }
+    // Rows of clues 0-4, '.' and '?' of one length, with a clue: a
+    // Slitherlink grid.
+    let rows: Vec<String> = lines
+        .iter()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.replace(' ', ""))
+        .collect();
+    let slither = rows
+        .iter()
+        .all(|r| r.chars().all(|c| matches!(c, '0'..='4' | '.' | '?')))
+        && rows
+            .iter()
+            .any(|r| r.contains(|c: char| c.is_ascii_digit()))
+        && rows.windows(2).all(|w| w[0].len() == w[1].len());
+    if slither && !rows.is_empty() {
+        return Some(Kind::Puzzle {
+            family: "slitherlink",
+            format: "rows of clues",
+        });
+    }
     let pattern = lines.iter().all(|l| {
         l.chars()
             .all(|c| c == '#' || c == '.' || c.is_ascii_alphabetic())
@@ -439,6 +460,8 @@ mod tests {
 
     #[test]
     fn tells_the_families_formats_apart() {
+        assert_eq!(family("3..2\n.0.1\n"), Some("slitherlink"));
+        assert_eq!(family("# c\n3 . . 2\n. 0 . 1\n"), Some("slitherlink"));
         assert_eq!(
             family("5\n7 7\n. . . 4 . . .\n. 3 . . 2 5 .\n"),
             Some("numberlink")

@@ -23,6 +23,8 @@ pub enum UrlFamily {
     Rules,
     /// Masyu: the genre mashu.
     Masyu,
+    /// Slitherlink: the genre slither.
+    Slitherlink,
 }
 
 /// Write the puzz.link URL of a puzzle file.
@@ -35,7 +37,7 @@ pub enum UrlFamily {
         encode-nonogram reads (genre nonogram), or a sudoku in the rule language (genre sudoku: \
         N x N cells of range 1..N whose rows, columns and boxes of puzz.link's shape are all \
         different, and no other rule), or a Masyu puzzle in any format encode-masyu reads (genre \
-        mashu). A collection (a letter-grid file, a file of URLs) gives \
+        mashu), or a Slitherlink grid (genre slither). A collection (a letter-grid file, a file of URLs) gives \
         one URL per puzzle with --all-puzzles. A URL as input is written back in puzz.link's \
         form. The URL states the puzzle under its genre's rules: a Numberlink puzzle made \
         unique under the default rules may have more solutions under numlin's (check with \
@@ -45,6 +47,7 @@ pub enum UrlFamily {
         puzzle-url nonogram dog.non\n  \
         puzzle-url rules instances/rules/examples/sudoku-4x4.txt\n  \
         puzzle-url masyu instances/masyu/tatham/pearl-8x8-1.txt\n  \
+        puzzle-url slitherlink instances/slitherlink/loopy/7x7.txt\n  \
         puzzle-url numberlink --all-puzzles inputs5.txt > urls.txt\n  \
         encode-numberlink --all-puzzles urls.txt | solve | decode-numberlink"
 )]
@@ -135,6 +138,15 @@ impl Command for PuzzleUrlArgs {
                     ..Options::default()
                 };
                 urls::<Masyu>(&source, &text, &options, url::write)?
+            }
+            UrlFamily::Slitherlink => {
+                use crate::slitherlink::{url, Options, Slitherlink};
+                let options = Options {
+                    puzzle: self.puzzle.unwrap_or(1),
+                    all_puzzles: all,
+                    ..Options::default()
+                };
+                urls::<Slitherlink>(&source, &text, &options, url::write)?
             }
         };
         if urls.is_empty() {

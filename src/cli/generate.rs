@@ -1,5 +1,6 @@
-//! The generators: `generate-rules`, `generate-numberlink` and
-//! `generate-nonogram` (the logic is in [`crate::generate`]).
+//! The generators: `generate-rules`, `generate-numberlink`,
+//! `generate-nonogram` and `generate-slitherlink` (the logic is in
+//! [`crate::generate`]).
 
 use super::Command;
 use crate::error::{Error, IoContext, Result};
@@ -450,6 +451,77 @@ impl Command for NonogramArgs {
                 if cells.len() == 1 { "" } else { "s" },
                 cells.join(", ")
             );
+        }
+        Ok(0)
+    }
+}
+
+/// Make Slitherlink puzzles with a proved unique solution.
+#[derive(Debug, Parser)]
+#[command(
+    name = "generate-slitherlink",
+    version,
+    long_about = "Writes Slitherlink puzzles (encode-slitherlink's text format, or puzz.link \
+        URLs) with exactly one solution: the outline of a random region of cells is the loop, \
+        every cell's count of sides on it a clue, then clues are dropped in a random order while \
+        an incremental embedded solver proves that no other loop fits the rest. The clues left \
+        are locally minimal: without any one of them, a second loop exists. Batches of \
+        --puzzles K are separated by a comment line each, and encode-slitherlink reads them \
+        back with --all-puzzles or --puzzle N.",
+    after_help = "Examples:\n  \
+        generate-slitherlink 10 10 --seed 7 | encode-slitherlink - | solve --max 2 | decode-slitherlink\n  \
+        generate-slitherlink 7 7 --format url     # a puzz.link URL (genre slither)\n  \
+        generate-slitherlink 30 30 --seed 3 > big.txt\n  \
+        generate-slitherlink 8 8 --puzzles 5 > batch.txt; encode-slitherlink --all-puzzles batch.txt | solve | decode-slitherlink"
+)]
+pub struct SlitherlinkArgs {
+    /// Grid width (columns).
+    pub width: usize,
+    /// Grid height (rows).
+    pub height: usize,
+    /// The puzzle format.
+    #[arg(long, value_enum, default_value_t = generate::slitherlink::PuzzleFormat::Text)]
+    pub format: generate::slitherlink::PuzzleFormat,
+    /// Random loops tried per puzzle before giving up.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub attempts: usize,
+    /// Seed and count.
+    #[command(flatten)]
+    pub common: Common,
+}
+
+impl Command for SlitherlinkArgs {
+    const NAME: &'static str = "generate-slitherlink";
+    fn run(self) -> Result<u8> {
+        use crate::generate::slitherlink;
+        self.common.check()?;
+        let settings = slitherlink::Settings {
+            width: self.width,
+            height: self.height,
+            attempts: self.attempts,
+            solver: self.common.solver.solver.clone(),
+        };
+        let url = self.format == slitherlink::PuzzleFormat::Url;
+        let batch = Batch::new(self.common.count);
+        let mut out = io::stdout();
+        for index in 0..self.common.count {
+            let seed = puzzle_seed(self.common.seed, index);
+            let generated = slitherlink::generate(&settings, seed)?;
+            let mut text = String::new();
+            if self.common.count > 1 {
+                if index > 0 && !url {
+                    text.push('\n');
+                }
+                text.push_str(&format!(
+                    "# puzzle {} of {} (generate-slitherlink --seed {seed})\n",
+                    index + 1,
+                    self.common.count
+                ));
+            }
+            text.push_str(&slitherlink::write(&generated.puzzle, self.format)?);
+            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+            out.flush().with_name(io::STDOUT_NAME)?;
+            batch.advance();
         }
         Ok(0)
     }

@@ -147,6 +147,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         generate::RulesArgs::command(),
         generate::NumberlinkArgs::command(),
         generate::NonogramArgs::command(),
+        generate::SlitherlinkArgs::command(),
         exchange::PuzzleUrlArgs::command(),
         docs::DocsArgs::command(),
         bench::BenchRunArgs::command(),

@@ -8,7 +8,8 @@
 //! family: [`rules`] (remove givens of a solved grid while the puzzle stays
 //! unique), [`numberlink`] (random lines, split until unique) and
 //! [`nonogram`] (the clues of a picture, and the cells to reveal so that
-//! they determine it).
+//! they determine it) and [`slitherlink`] (a random loop, clues dropped
+//! while it stays the only one).
 //!
 //! Every model the solver returns is checked against the formula's clauses
 //! ([`crate::model::check_model`]); every solution a generator starts from
@@ -18,6 +19,7 @@
 pub mod nonogram;
 pub mod numberlink;
 pub mod rules;
+pub mod slitherlink;
 
 use crate::cnf::Formula;
 use crate::error::{Error, Result};
