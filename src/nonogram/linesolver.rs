@@ -360,19 +360,19 @@ pub fn probe(
     let mut cache = LineCache::new(height + width, true);
     loop {
         let mut changed = false;
-        for i in 0..height * width {
+        for (i, last_try) in tried.iter_mut().enumerate() {
             if grid.cells[i] != Cell::Unknown || !near_known(&grid, i) {
                 continue;
             }
             let lines = [i / width, height + i % width];
-            if lines.iter().all(|&l| line_changed[l] <= tried[i]) {
+            if lines.iter().all(|&l| line_changed[l] <= *last_try) {
                 continue;
             }
             if budget == 0 {
                 return Presolved::Fixpoint(grid);
             }
             step += 1;
-            tried[i] = step;
+            *last_try = step;
             let before = grid.clone();
             let mut tries = [Cell::Black, Cell::White].map(|value| {
                 let mut branch = grid.clone();
