@@ -128,8 +128,8 @@ mod tests {
     #[test]
     fn accepts_one_loop_and_names_each_broken_rule() {
         let p = parse("t", "3.\n..\n", 1).expect("parses");
-        // The loop around the top-left cell.
-        let one = solution(&["10", "10", "00"], &["110", "000"]);
+        // The loop around the top row: three sides of the top-left cell.
+        let one = solution(&["11", "11", "00"], &["101", "000"]);
         assert_eq!(check(&p, &one), Ok(()));
         // Around the whole grid: the 3 sees only 2 sides.
         let big = solution(&["11", "00", "11"], &["101", "101"]);

@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn reads_rows_with_or_without_spaces() {
-        let p = parse("t", "# a comment\n3.2\n\n. 0 ?\n", 1).expect("parses");
+        let p = parse("t", "# a comment\n3.2\n. 0 ?\n", 1).expect("parses");
         assert_eq!((p.rows, p.cols), (2, 3));
         assert_eq!(p.clue(0, 0), Some(Clue::Number(3)));
         assert_eq!(p.clue(0, 1), None);
