@@ -345,7 +345,7 @@ fn the_decoder_draws_svg_and_json() {
     );
     let svg = stdout(&outs[2]);
     assert!(svg.starts_with("<svg"), "{svg}");
-    assert_eq!(svg.matches("<circle").count(), 6, "{svg}");
+    assert_eq!(svg.matches("<circle").count(), 5, "{svg}");
     // The loop: one stroke per segment.
     assert_eq!(svg.matches(r##"stroke="#2a6fdb""##).count(), 30, "{svg}");
 }
