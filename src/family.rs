@@ -110,6 +110,90 @@ pub struct Part<O> {
     pub header_options: Vec<(&'static str, Option<String>)>,
 }
 
+/// The grids of a collection file, as [`collection_parts`] takes them:
+/// each puzzle's line span (0-based, end exclusive, into `text.lines()`)
+/// and whether the list is complete (false when something that is no
+/// puzzle ends the file; parsing the next puzzle then reports it).
+pub struct GridSpans {
+    /// The puzzles' line spans, in file order.
+    pub spans: Vec<std::ops::Range<usize>>,
+    /// False when the file goes on with something that is no puzzle.
+    pub complete: bool,
+}
+
+/// [`Family::parts`] for a family whose collections are puzz.link URL
+/// lists ([`crate::puzzlink::parts`]) or grids one after the other
+/// (`grids`, found only when the text is no URL list). `index` (1-based)
+/// and `all` are the family's `--puzzle` and `--all-puzzles`, which must
+/// not both be given; `options_for(N)` are the options that pick puzzle N
+/// out of the whole file.
+///
+/// `Ok(None)` (store the input whole) for a single puzzle unless `all`.
+/// Otherwise each part's text is a comment `# puzzle N of FILE` and the
+/// grid's own lines, recorded as `--puzzle=1` without `--all-puzzles`.
+/// A puzzle that is not there (beyond the file, or the rest of an
+/// incomplete list) gets the whole text, whose parsing under its number
+/// reports the error; with `all` and no grid found, the one part is the
+/// whole text.
+pub fn collection_parts<O>(
+    source: &str,
+    text: &str,
+    (index, all): (usize, bool),
+    options_for: impl Fn(usize) -> O,
+    grids: impl FnOnce(&str) -> GridSpans,
+) -> Result<Option<Vec<Part<O>>>> {
+    if all && index != 1 {
+        return Err(crate::error::Error::Usage(
+            "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
+        ));
+    }
+    let header = [("puzzle", Some("1".to_string())), ("all-puzzles", None)];
+    if crate::puzzlink::url_lines(text).is_some() {
+        return Ok(crate::puzzlink::parts(
+            source,
+            text,
+            index,
+            all,
+            options_for,
+            &header,
+        ));
+    }
+    let GridSpans { spans, complete } = grids(text);
+    if spans.len() < 2 && !all {
+        return Ok(None);
+    }
+    let file = std::path::Path::new(source)
+        .file_name()
+        .map_or_else(|| source.to_string(), |f| f.to_string_lossy().into_owned());
+    let lines: Vec<&str> = text.lines().collect();
+    let part = |number: usize, span: Option<&std::ops::Range<usize>>| Part {
+        options: options_for(number),
+        text: match span {
+            Some(span) => {
+                let mut own = format!("# puzzle {number} of {file}\n");
+                for line in &lines[span.clone()] {
+                    own.push_str(line);
+                    own.push('\n');
+                }
+                own
+            }
+            None => text.to_string(),
+        },
+        header_options: header.to_vec(),
+    };
+    Ok(Some(if !all {
+        vec![part(index, spans.get(index.wrapping_sub(1)))]
+    } else if spans.is_empty() {
+        vec![part(1, None)]
+    } else {
+        let mut parts: Vec<_> = (1..).zip(&spans).map(|(n, s)| part(n, Some(s))).collect();
+        if !complete {
+            parts.push(part(spans.len() + 1, None));
+        }
+        parts
+    }))
+}
+
 /// One puzzle family.
 pub trait Family {
     /// The family name, as in the header's `c family` line.

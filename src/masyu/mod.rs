@@ -25,9 +25,9 @@ pub mod render;
 pub mod url;
 
 use crate::builder::FormulaBuilder;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::explain::{describe_builder, Explanation};
-use crate::family::{Assignment, Family, Part};
+use crate::family::{Assignment, Family, GridSpans, Part};
 use crate::partial::GridCell;
 pub use puzzle::{Cell, Circle, Format, Puzzle};
 
@@ -101,51 +101,21 @@ impl Family for Masyu {
         text: &str,
         options: &Options,
     ) -> Result<Option<Vec<Part<Options>>>> {
-        if options.all_puzzles && options.puzzle != 1 {
-            return Err(Error::Usage(
-                "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
-            ));
-        }
-        let one = |number: usize| Options {
+        let options_for = |number: usize| Options {
             puzzle: number,
             all_puzzles: false,
             ..options.clone()
         };
-        let header = [("puzzle", Some("1".to_string())), ("all-puzzles", None)];
-        if crate::puzzlink::url_lines(text).is_some() {
-            return Ok(crate::puzzlink::parts(
-                source_name,
-                text,
-                options.puzzle,
-                options.all_puzzles,
-                one,
-                &header,
-            ));
-        }
-        // Several grids separated by blank lines: each its own lines.
-        let spans = parse::grid_spans(text);
-        if spans.len() < 2 {
-            return Ok(None);
-        }
-        let lines: Vec<&str> = text.lines().collect();
-        let part = |number: usize, span: std::ops::Range<usize>| Part {
-            options: one(number),
-            text: lines[span].iter().map(|l| format!("{l}\n")).collect(),
-            header_options: header.to_vec(),
-        };
-        Ok(Some(if options.all_puzzles {
-            spans
-                .into_iter()
-                .enumerate()
-                .map(|(i, span)| part(i + 1, span))
-                .collect()
-        } else {
-            match spans.get(options.puzzle.wrapping_sub(1)) {
-                Some(span) => vec![part(options.puzzle, span.clone())],
-                // Beyond the file: parsing the whole file reports it.
-                None => return Ok(None),
-            }
-        }))
+        crate::family::collection_parts(
+            source_name,
+            text,
+            (options.puzzle, options.all_puzzles),
+            options_for,
+            |text| GridSpans {
+                spans: parse::grid_spans(text),
+                complete: true,
+            },
+        )
     }
 
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {

@@ -37,7 +37,7 @@ pub mod url;
 use crate::explain::{describe_builder, Explanation};
 use crate::builder::FormulaBuilder;
 use crate::error::{Error, Result};
-use crate::family::{Assignment, Family, Part};
+use crate::family::{Assignment, Family, GridSpans, Part};
 use crate::partial::GridCell;
 pub use puzzle::{Cell, Format, Puzzle};
 
@@ -206,84 +206,21 @@ impl Family for Numberlink {
         text: &str,
         options: &Options,
     ) -> Result<Option<Vec<Part<Options>>>> {
-        if options.all_puzzles && options.puzzle != 1 {
-            return Err(Error::Usage(
-                "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
-            ));
-        }
-        let url_part = |number: usize| Options {
+        let options_for = |number: usize| Options {
             puzzle: number,
             all_puzzles: false,
             ..options.clone()
         };
-        let header = [("puzzle", Some("1".to_string())), ("all-puzzles", None)];
-        if crate::puzzlink::url_lines(text).is_some() {
-            return Ok(crate::puzzlink::parts(
-                source_name,
-                text,
-                options.puzzle,
-                options.all_puzzles,
-                url_part,
-                &header,
-            ));
-        }
-        // Empty for the seed and ADC formats (their first line is one
-        // number or 'SIZE').
-        let (spans, complete) = parse::letter_grid_spans(text);
-        if spans.len() < 2 && !options.all_puzzles {
-            return Ok(None);
-        }
-        let file = std::path::Path::new(source_name)
-            .file_name()
-            .map_or_else(|| source_name.to_string(), |f| f.to_string_lossy().into_owned());
-        let lines: Vec<&str> = text.lines().collect();
-        let part = |number: usize, span: Option<std::ops::Range<usize>>| {
-            let text = match span {
-                Some(span) => {
-                    let mut own = format!("# puzzle {number} of {file}\n");
-                    for line in &lines[span] {
-                        own.push_str(line);
-                        own.push('\n');
-                    }
-                    own
-                }
-                None => text.to_string(),
-            };
-            Part {
-                options: Options {
-                    puzzle: number,
-                    all_puzzles: false,
-                    ..options.clone()
-                },
-                text,
-                header_options: header.to_vec(),
-            }
-        };
-        Ok(Some(if !options.all_puzzles {
-            // One puzzle of a collection: its own lines (a puzzle beyond
-            // the file is reported by parsing the whole file).
-            let span = spans.get(options.puzzle.wrapping_sub(1)).cloned();
-            let mut one = part(options.puzzle, span.clone());
-            if span.is_none() {
-                one.header_options.clear();
-            }
-            vec![one]
-        } else if spans.is_empty() {
-            vec![part(1, None)]
-        } else {
-            let count = spans.len();
-            let mut parts: Vec<_> = spans
-                .into_iter()
-                .enumerate()
-                .map(|(i, span)| part(i + 1, Some(span)))
-                .collect();
-            if !complete {
-                // What follows the last puzzle is no puzzle: parsing it
-                // under its number reports where.
-                parts.push(part(count + 1, None));
-            }
-            parts
-        }))
+        crate::family::collection_parts(
+            source_name,
+            text,
+            (options.puzzle, options.all_puzzles),
+            options_for,
+            |text| {
+                let (spans, complete) = parse::letter_grid_spans(text);
+                GridSpans { spans, complete }
+            },
+        )
     }
 
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {

@@ -24,9 +24,9 @@ pub mod render;
 pub mod url;
 
 use crate::builder::FormulaBuilder;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::explain::{describe_builder, Explanation};
-use crate::family::{Assignment, Family, Part};
+use crate::family::{Assignment, Family, GridSpans, Part};
 use crate::partial::GridCell;
 pub use puzzle::{Clue, Edge, Format, Puzzle, Solution};
 pub use render::Style;
@@ -73,61 +73,21 @@ impl Family for Slitherlink {
         text: &str,
         options: &Options,
     ) -> Result<Option<Vec<Part<Options>>>> {
-        if options.all_puzzles && options.puzzle != 1 {
-            return Err(Error::Usage(
-                "--all-puzzles takes every puzzle of the file: leave out --puzzle".into(),
-            ));
-        }
         let options_for = |number: usize| Options {
             puzzle: number,
             all_puzzles: false,
             ..options.clone()
         };
-        let header = [("puzzle", Some("1".to_string())), ("all-puzzles", None)];
-        if crate::puzzlink::url_lines(text).is_some() {
-            return Ok(crate::puzzlink::parts(
-                source_name,
-                text,
-                options.puzzle,
-                options.all_puzzles,
-                options_for,
-                &header,
-            ));
-        }
-        let spans = parse::grid_spans(text);
-        if spans.len() < 2 && !options.all_puzzles {
-            return Ok(None);
-        }
-        let file = std::path::Path::new(source_name)
-            .file_name()
-            .map_or_else(|| source_name.to_string(), |f| f.to_string_lossy().into_owned());
-        let lines: Vec<&str> = text.lines().collect();
-        // A grid's own lines; a number beyond the file parses the whole
-        // file under it (and so reports the error).
-        let part = |number: usize| match spans.get(number.wrapping_sub(1)) {
-            Some(span) => {
-                let mut own = format!("# puzzle {number} of {file}\n");
-                for line in &lines[span.clone()] {
-                    own.push_str(line);
-                    own.push('\n');
-                }
-                Part {
-                    options: options_for(number),
-                    text: own,
-                    header_options: header.to_vec(),
-                }
-            }
-            None => Part {
-                options: options_for(number),
-                text: text.to_string(),
-                header_options: Vec::new(),
+        crate::family::collection_parts(
+            source_name,
+            text,
+            (options.puzzle, options.all_puzzles),
+            options_for,
+            |text| GridSpans {
+                spans: parse::grid_spans(text),
+                complete: true,
             },
-        };
-        Ok(Some(if options.all_puzzles {
-            (1..=spans.len().max(1)).map(part).collect()
-        } else {
-            vec![part(options.puzzle)]
-        }))
+        )
     }
 
     fn parse(source_name: &str, text: &str, options: &Options) -> Result<Puzzle> {
