@@ -10,7 +10,8 @@
 //! whitespace inside a valid formula, a comment of 1.2 GB among its
 //! clauses, a token of 1.2 GB, and gzip, xz and
 //! bzip2 bombs (a member compressing 64 MiB of zeros, repeated: read as
-//! one stream, over 1.2 GB).
+//! one stream, over 1.2 GB). `solve` reads an external solver's output
+//! the same way (tests/data/fake-hostile-output.sh prints it).
 
 mod common;
 
@@ -73,11 +74,19 @@ fn bombs() -> Vec<(&'static str, Feed)> {
 
 /// Runs `name` under the memory limit with `feed` as its standard input.
 fn run(name: &str, feed: &Feed) -> Output {
+    run_with(name, &[], &[], feed)
+}
+
+/// Runs `name` with `args` and the environment `env` under the memory
+/// limit, with `feed` as its standard input.
+fn run_with(name: &str, args: &[&str], env: &[(&str, &str)], feed: &Feed) -> Output {
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\""))
+        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
         .arg(common::bin(name))
+        .args(args)
+        .envs(env.iter().copied())
         .env_remove("LD_LIBRARY_PATH")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -214,6 +223,34 @@ fn model_stream_readers_stream_long_whitespace_giant_tokens_and_bombs() {
                 _ => Want::Error(1, TOO_LONG),
             };
             check(name, what, &run(name, feed), &want);
+        }
+    }
+}
+
+#[test]
+fn external_solver_output_streams() {
+    let formula: Feed = Arc::new(|out| out.write_all(b"p cnf 2 2\n1 2 0\n-1 -2 0\n"));
+    let solver = common::root().join("tests/data/fake-hostile-output.sh");
+    let solver = solver.display().to_string();
+    for mode in ["spaces", "comment", "token"] {
+        let out = run_with(
+            "solve",
+            &["--solver-cmd", &solver],
+            &[("SATPIPE_FAKE_OUTPUT", mode)],
+            &formula,
+        );
+        let err = common::stderr(&out);
+        let context = format!("solve with a solver printing {mode}: {err}");
+        assert_eq!(out.status.signal(), None, "killed by a signal: {context}");
+        if mode == "token" {
+            assert_eq!(common::code(&out), 1, "{context}");
+            assert!(
+                err.contains("line 2 of its output is longer than 256 MiB"),
+                "{context}"
+            );
+        } else {
+            assert_eq!(common::code(&out), 10, "{context}");
+            assert!(common::stdout(&out).contains("s SATISFIABLE"), "{context}");
         }
     }
 }

@@ -85,8 +85,9 @@ pub fn model_stream(data: &[u8]) {
     let _ = satpipe::model::read_model_stream(&mut input(data));
 }
 
-/// External solvers' output: SAT-competition lines and MiniSat result
-/// files, for a formula of a size taken from the first byte.
+/// External programs' output: SAT-competition lines, MiniSat result
+/// files (for a formula of a size taken from the first byte) and model
+/// counters' answers.
 pub fn solver_output(data: &[u8]) {
     use satpipe::solver::external::{parse_competition, parse_result_file};
     let Some((&size, rest)) = data.split_first() else {
@@ -95,6 +96,7 @@ pub fn solver_output(data: &[u8]) {
     let num_vars = u32::from(size);
     let _ = parse_competition(rest, num_vars);
     let _ = parse_result_file(rest, num_vars);
+    let _ = satpipe::solver::counter::parse_count(rest);
 }
 
 /// Every registered family's parser (`satpipe::FAMILIES`): the first byte

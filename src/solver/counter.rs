@@ -12,7 +12,7 @@
 use crate::cnf::Formula;
 use crate::dimacs::write_formula;
 use crate::error::{Error, IoContext, Result};
-use crate::solver::external::run_until;
+use crate::solver::program::{read_output, run_until, OutputLines};
 use crate::solver::Stop;
 use std::time::Instant;
 
@@ -75,39 +75,72 @@ pub fn count(
     drop(file);
     let fail =
         |message: String| Error::Solver(format!("counter {}: {message}", counter.description()));
-    let Some(finished) = run_until(&counter.args(&name), None, deadline, stop).map_err(fail)?
+    let Some(finished) = run_until(
+        &counter.args(&name),
+        None,
+        CountLines::default(),
+        deadline,
+        stop,
+    )
+    .map_err(fail)?
     else {
         return Ok(None);
     };
-    parse_count(&finished.stdout).map(Some).map_err(fail)
+    finished.output.parser.finish().map(Some).map_err(fail)
 }
 
-/// The count in a counter's output: `c s exact arb int N`, else `s mc N`,
-/// else 0 after `s UNSATISFIABLE`.
-pub fn parse_count(stdout: &[u8]) -> std::result::Result<String, String> {
-    let text = String::from_utf8_lossy(stdout);
-    let number = |word: &str| {
-        (!word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| word.trim_start_matches('0'))
-            .map(|digits| if digits.is_empty() { "0" } else { digits }.to_string())
-    };
-    let mut from_s_line = None;
-    for line in text.lines() {
+/// A counter's output, read a line at a time: the count of its first
+/// `c s exact arb int N` line, else of its `s mc N` line, else 0 after
+/// `s UNSATISFIABLE`.
+#[derive(Default)]
+pub struct CountLines {
+    exact: Option<String>,
+    from_s_line: Option<String>,
+}
+
+impl CountLines {
+    /// The count, once every line is read.
+    pub fn finish(self) -> std::result::Result<String, String> {
+        self.exact.or(self.from_s_line).ok_or_else(|| {
+            "no count in its output (no 's mc N' or 'c s exact ... N' line)".to_string()
+        })
+    }
+}
+
+impl OutputLines for CountLines {
+    fn line(&mut self, line: &[u8]) -> std::result::Result<(), String> {
+        if self.exact.is_some() {
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(line);
+        let number = |word: &str| {
+            (!word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| word.trim_start_matches('0'))
+                .map(|digits| if digits.is_empty() { "0" } else { digits }.to_string())
+                .ok_or_else(|| format!("a count that is no number: '{line}'"))
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            ["c", "s", "exact", _, "int", n] => {
-                return number(n).ok_or_else(|| format!("a count that is no number: '{line}'"))
+            ["c", "s", "exact", _, "int", n] => self.exact = Some(number(n)?),
+            ["s", "mc", n] => self.from_s_line = Some(number(n)?),
+            ["s", "UNSATISFIABLE"] => {
+                self.from_s_line.get_or_insert_with(|| "0".to_string());
             }
-            ["s", "mc", n] => {
-                from_s_line =
-                    Some(number(n).ok_or_else(|| format!("a count that is no number: '{line}'"))?)
-            }
-            ["s", "UNSATISFIABLE"] => from_s_line = from_s_line.or(Some("0".to_string())),
             _ => {}
         }
+        Ok(())
     }
-    from_s_line
-        .ok_or_else(|| "no count in its output (no 's mc N' or 'c s exact ... N' line)".to_string())
+
+    fn ignores_long(&self, head: &[u8]) -> bool {
+        !(head.starts_with(b"s ") || head.starts_with(b"c s "))
+    }
+}
+
+/// The count in a counter's output held in memory (see [`CountLines`]).
+pub fn parse_count(stdout: &[u8]) -> std::result::Result<String, String> {
+    read_output(stdout, CountLines::default(), "its output")?
+        .parser
+        .finish()
 }
 
 #[cfg(test)]

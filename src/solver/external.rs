@@ -9,19 +9,15 @@
 //! 0/10/20, output that contradicts the exit code, or garbage is an error;
 //! the model itself is checked by the caller.
 
+use super::program::{read_file_lines, read_output, run_until, Ignored, OutputLines};
 use super::registry::{find_program, OutputConvention, SolverConfig};
 use super::{Backend, ClauseStore, Outcome};
-use crate::children;
 use crate::dimacs::write_clause;
 use crate::error::{Error, IoContext, Result};
 use crate::literal::parse_literal;
 use crate::model::Model;
-use crate::solver::Stop;
 use rustsat::types::Lit;
-use std::io::{Read, Write};
-use std::os::unix::process::ExitStatusExt;
-use std::process::{Command, Stdio};
-use std::thread;
+use std::io::Write;
 use std::time::Instant;
 
 /// An external solver program, run once per call.
@@ -91,94 +87,6 @@ impl External {
     }
 }
 
-fn spawn_reader<R: Read + Send + 'static>(mut stream: R) -> thread::JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stream.read_to_end(&mut bytes);
-        bytes
-    })
-}
-
-/// What a program run by [`run_until`] left.
-pub struct Finished {
-    /// Its exit code: 0, 10 or 20.
-    pub code: i32,
-    /// Its standard output.
-    pub stdout: Vec<u8>,
-}
-
-/// Runs `args` (program first) in a process group of its own
-/// ([`crate::children`]), with `stdin` (or none), until it ends, or until
-/// `deadline` passes or `stop` is raised: `None` then, and the program is
-/// killed with its children. An exit other than 0, 10 or 20, a crash or a
-/// failure to start is an error saying which, with the end of what it
-/// printed.
-pub fn run_until(
-    args: &[String],
-    stdin: Option<std::fs::File>,
-    deadline: Option<Instant>,
-    stop: Option<&Stop>,
-) -> std::result::Result<Option<Finished>, String> {
-    let program = args.first().ok_or("an empty command")?;
-    let mut command = Command::new(program);
-    command
-        .args(&args[1..])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    match stdin {
-        Some(file) => command.stdin(file),
-        None => command.stdin(Stdio::null()),
-    };
-    let mut child =
-        children::spawn(&mut command).map_err(|e| format!("cannot start '{program}': {e}"))?;
-    let stdout = child.process().stdout.take().map(spawn_reader);
-    let stderr = child.process().stderr.take().map(spawn_reader);
-    let raised = || stop.is_some_and(Stop::raised);
-    let stopping: Option<&dyn Fn() -> bool> = stop.map(|_| &raised as &dyn Fn() -> bool);
-    let status = child
-        .wait_until(deadline, stopping)
-        .map_err(|e| e.to_string())?;
-    let Some(status) = status else {
-        child.kill();
-        return Ok(None);
-    };
-    let stdout = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
-    let stderr = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
-    if let Some(signal) = status.signal() {
-        return Err(format!(
-            "crashed (killed by signal {signal}){}",
-            tail(&stderr)
-        ));
-    }
-    let code = status.code().unwrap_or(-1);
-    if ![0, 10, 20].contains(&code) {
-        let hint = match code {
-            126 => " (the command is not executable)".to_string(),
-            127 => " (the command was not found)".to_string(),
-            // A shell reports a child killed by signal N as 128 + N.
-            129..=159 => format!(" (killed by signal {})", code - 128),
-            _ => String::new(),
-        };
-        return Err(format!(
-            "failed with exit code {code}{hint}{}",
-            tail(if stderr.is_empty() { &stdout } else { &stderr })
-        ));
-    }
-    Ok(Some(Finished { code, stdout }))
-}
-
-fn tail(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().rev().take(5).collect();
-    let mut lines: Vec<&str> = lines.into_iter().rev().collect();
-    lines.retain(|l| !l.trim().is_empty());
-    if lines.is_empty() {
-        String::new()
-    } else {
-        format!("; it said: {}", lines.join(" | "))
-    }
-}
-
 impl Backend for External {
     fn description(&self) -> String {
         // The program's file name: a path names this machine, not the solver.
@@ -222,20 +130,37 @@ impl Backend for External {
         } else {
             Some(std::fs::File::open(&input).with_name(&input.display().to_string())?)
         };
-        let Some(finished) = run_until(&args, stdin, deadline, None).map_err(|m| self.fail(m))?
-        else {
-            return Ok(Outcome::Unknown);
+        let num_vars = self.store.num_vars;
+        let (code, answer) = match self.config.output {
+            OutputConvention::Competition => {
+                let parser = Competition::new(num_vars);
+                let Some(finished) =
+                    run_until(&args, stdin, parser, deadline, None).map_err(|m| self.fail(m))?
+                else {
+                    return Ok(Outcome::Unknown);
+                };
+                let output = finished.output;
+                (
+                    finished.code,
+                    output.parser.finish(output.silent, &output.tail),
+                )
+            }
+            OutputConvention::ResultFile => {
+                let Some(finished) =
+                    run_until(&args, stdin, Ignored, deadline, None).map_err(|m| self.fail(m))?
+                else {
+                    return Ok(Outcome::Unknown);
+                };
+                let answer = match read_file_lines(&output, ResultFile::new(num_vars)) {
+                    Ok(Some(output)) => output.parser.finish(),
+                    Ok(None) if finished.code == 0 => Ok(Outcome::Unknown),
+                    Ok(None) => Err("it wrote no result file".to_string()),
+                    Err(message) => Err(message),
+                };
+                (finished.code, answer)
+            }
         };
-        let (code, stdout) = (finished.code, finished.stdout);
-        let answer = match self.config.output {
-            OutputConvention::Competition => parse_competition(&stdout, self.store.num_vars),
-            OutputConvention::ResultFile => match std::fs::read(&output) {
-                Ok(bytes) => parse_result_file(&bytes, self.store.num_vars),
-                Err(_) if code == 0 => Ok(Outcome::Unknown),
-                Err(e) => Err(format!("no result file: {e}")),
-            },
-        }
-        .map_err(|m| self.fail(m))?;
+        let answer = answer.map_err(|m| self.fail(m))?;
         let _ = std::fs::remove_file(&input);
         let _ = std::fs::remove_file(&output);
         let consistent = match (&answer, code) {
@@ -264,8 +189,9 @@ impl Backend for External {
 
 /// Sets the value of one model literal in `values`, checking its range;
 /// true at the terminating `0`.
-fn assign(values: &mut [bool], token: &str, num_vars: u32) -> Result<bool, String> {
-    let Some(lit) = parse_literal(token).map_err(|m| format!("its model: {m}"))? else {
+fn assign(values: &mut [bool], token: &[u8], num_vars: u32) -> Result<bool, String> {
+    let token = String::from_utf8_lossy(token);
+    let Some(lit) = parse_literal(&token).map_err(|m| format!("its model: {m}"))? else {
         return Ok(true);
     };
     if lit.vidx32() >= num_vars {
@@ -278,74 +204,159 @@ fn assign(values: &mut [bool], token: &str, num_vars: u32) -> Result<bool, Strin
     Ok(false)
 }
 
-/// Parses SAT-competition output (`s` and `v` lines; others ignored).
-pub fn parse_competition(stdout: &[u8], num_vars: u32) -> Result<Outcome, String> {
-    let text = String::from_utf8_lossy(stdout);
-    let mut status = None;
-    let mut values = vec![false; num_vars as usize];
-    let mut saw_v = false;
-    let mut terminated = false;
-    for line in text.lines() {
-        let line = line.trim_end();
-        if let Some(rest) = line.strip_prefix("s ") {
-            if status.is_some() {
+/// The literals of a model line, read into `values` up to the terminating
+/// `0` (`terminated`); a literal after it is an error.
+fn assign_all(
+    values: &mut [bool],
+    terminated: &mut bool,
+    line: &[u8],
+    num_vars: u32,
+) -> Result<(), String> {
+    for token in line
+        .split(u8::is_ascii_whitespace)
+        .filter(|t| !t.is_empty())
+    {
+        if *terminated {
+            return Err("its model continues after the terminating 0".into());
+        }
+        *terminated = assign(values, token, num_vars)?;
+    }
+    Ok(())
+}
+
+/// SAT-competition output (`s` and `v` lines; others ignored), read a
+/// line at a time.
+pub struct Competition {
+    num_vars: u32,
+    status: Option<&'static str>,
+    values: Vec<bool>,
+    saw_v: bool,
+    terminated: bool,
+}
+
+impl Competition {
+    /// A parser of the output for a formula of `num_vars` variables.
+    pub fn new(num_vars: u32) -> Self {
+        Competition {
+            num_vars,
+            status: None,
+            values: vec![false; num_vars as usize],
+            saw_v: false,
+            terminated: false,
+        }
+    }
+
+    /// The answer, once every line is read: `silent` when the program
+    /// printed nothing, `tail` the end of what it printed (for messages).
+    pub fn finish(self, silent: bool, tail: &str) -> Result<Outcome, String> {
+        match self.status {
+            Some("SAT") if !self.saw_v => {
+                Err("it answered SATISFIABLE but printed no model ('v' lines)".into())
+            }
+            Some("SAT") if !self.terminated => {
+                Err("its model ('v' lines) has no terminating 0".into())
+            }
+            Some("SAT") => Ok(Outcome::Sat(Model::from_values(self.values))),
+            Some("UNSAT") => Ok(Outcome::Unsat),
+            Some(_) => Ok(Outcome::Unknown),
+            None if silent => Ok(Outcome::Unknown),
+            None => Err(format!("its output has no 's' status line{tail}")),
+        }
+    }
+}
+
+impl OutputLines for Competition {
+    fn line(&mut self, line: &[u8]) -> Result<(), String> {
+        if let Some(rest) = line.strip_prefix(b"s ") {
+            if self.status.is_some() {
                 return Err("it printed two 's' lines".into());
             }
-            status = Some(match rest.trim() {
+            self.status = Some(match String::from_utf8_lossy(rest).trim() {
                 "SATISFIABLE" => "SAT",
                 "UNSATISFIABLE" => "UNSAT",
                 "UNKNOWN" | "INDETERMINATE" => "UNKNOWN",
                 other => return Err(format!("unknown status 's {other}'")),
             });
-        } else if let Some(rest) = line.strip_prefix('v') {
-            if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
-                continue;
+        } else if let Some(rest) = line.strip_prefix(b"v") {
+            if rest.first().is_some_and(|b| !b.is_ascii_whitespace()) {
+                return Ok(());
             }
-            saw_v = true;
-            for token in rest.split_ascii_whitespace() {
-                if terminated {
-                    return Err("its model continues after the terminating 0".into());
-                }
-                terminated = assign(&mut values, token, num_vars)?;
-            }
+            self.saw_v = true;
+            assign_all(&mut self.values, &mut self.terminated, rest, self.num_vars)?;
         }
+        Ok(())
     }
-    match status {
-        Some("SAT") if !saw_v => {
-            Err("it answered SATISFIABLE but printed no model ('v' lines)".into())
-        }
-        Some("SAT") if !terminated => Err("its model ('v' lines) has no terminating 0".into()),
-        Some("SAT") => Ok(Outcome::Sat(Model::from_values(values))),
-        Some("UNSAT") => Ok(Outcome::Unsat),
-        Some(_) => Ok(Outcome::Unknown),
-        None if stdout.is_empty() => Ok(Outcome::Unknown),
-        None => Err(format!("its output has no 's' status line{}", tail(stdout))),
+
+    fn ignores_long(&self, head: &[u8]) -> bool {
+        let model = head
+            .strip_prefix(b"v")
+            .is_some_and(|rest| rest.first().is_none_or(u8::is_ascii_whitespace));
+        !(model || head.starts_with(b"s "))
     }
 }
 
-/// Parses a MiniSat result file.
-pub fn parse_result_file(bytes: &[u8], num_vars: u32) -> Result<Outcome, String> {
-    let text = String::from_utf8_lossy(bytes);
-    let mut lines = text.lines();
-    match lines.next().map(str::trim) {
-        Some("SAT") => {
-            let mut values = vec![false; num_vars as usize];
-            let mut terminated = false;
-            for token in lines.flat_map(str::split_ascii_whitespace) {
-                if terminated {
-                    return Err("its model continues after the terminating 0".into());
-                }
-                terminated = assign(&mut values, token, num_vars)?;
-            }
-            if !terminated {
-                return Err("its model has no terminating 0".into());
-            }
-            Ok(Outcome::Sat(Model::from_values(values)))
+/// A MiniSat result file (`SAT` and the model's literals, `UNSAT`, or
+/// `INDET`), read a line at a time.
+pub struct ResultFile {
+    num_vars: u32,
+    /// The first line, once read.
+    status: Option<String>,
+    values: Vec<bool>,
+    terminated: bool,
+}
+
+impl ResultFile {
+    /// A parser of the result file for a formula of `num_vars` variables.
+    pub fn new(num_vars: u32) -> Self {
+        ResultFile {
+            num_vars,
+            status: None,
+            values: Vec::new(),
+            terminated: false,
         }
-        Some("UNSAT") => Ok(Outcome::Unsat),
-        Some("INDET") | None => Ok(Outcome::Unknown),
-        Some(other) => Err(format!("unexpected result file line '{other}'")),
     }
+
+    /// The answer, once every line is read.
+    pub fn finish(self) -> Result<Outcome, String> {
+        match self.status.as_deref() {
+            Some("SAT") if !self.terminated => Err("its model has no terminating 0".into()),
+            Some("SAT") => Ok(Outcome::Sat(Model::from_values(self.values))),
+            Some("UNSAT") => Ok(Outcome::Unsat),
+            _ => Ok(Outcome::Unknown),
+        }
+    }
+}
+
+impl OutputLines for ResultFile {
+    fn line(&mut self, line: &[u8]) -> Result<(), String> {
+        match self.status.as_deref() {
+            None => {
+                let status = String::from_utf8_lossy(line).trim().to_string();
+                match status.as_str() {
+                    "SAT" => self.values = vec![false; self.num_vars as usize],
+                    "UNSAT" | "INDET" => {}
+                    other => return Err(format!("unexpected result file line '{other}'")),
+                }
+                self.status = Some(status);
+                Ok(())
+            }
+            Some("SAT") => assign_all(&mut self.values, &mut self.terminated, line, self.num_vars),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// Parses SAT-competition output held in memory (see [`Competition`]).
+pub fn parse_competition(stdout: &[u8], num_vars: u32) -> Result<Outcome, String> {
+    let output = read_output(stdout, Competition::new(num_vars), "its output")?;
+    output.parser.finish(output.silent, &output.tail)
+}
+
+/// Parses a MiniSat result file held in memory (see [`ResultFile`]).
+pub fn parse_result_file(bytes: &[u8], num_vars: u32) -> Result<Outcome, String> {
+    read_output(bytes, ResultFile::new(num_vars), "its result file")?
+        .parser
+        .finish()
 }
 
 #[cfg(test)]

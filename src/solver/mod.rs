@@ -10,6 +10,7 @@ pub mod counter;
 pub mod crosscheck;
 pub mod embedded;
 pub mod external;
+pub mod program;
 pub mod proof;
 pub mod registry;
 pub mod tables;
