@@ -119,7 +119,7 @@ for family in slitherlink masyu; do
                 "$bin/solve" --max 2 --time-limit "$limit" 2>> "$work/error" |
                 "$bin/decode-$family" --explain none > "$work/ours" 2>> "$work/error" || status=$?
             end=$(now)
-            elapsed "$begin" "$end" >> "$work/times"
+            echo "$(elapsed "$begin" "$end")" >> "$work/times"
             verdict=$(tail -n 1 "$work/ours")
             # 10 or 0 a solution, 20 none (the decoder's exit status).
             if { [ "$status" -ne 0 ] && [ "$status" -ne 10 ] && [ "$status" -ne 20 ]; } || [ -z "$verdict" ]; then
@@ -152,7 +152,7 @@ for family in slitherlink masyu; do
             status=0
             timeout "$limit" "$peer/bin/$program" "$game_id" > "$work/peer" 2> "$work/error" || status=$?
             end=$(now)
-            elapsed "$begin" "$end" >> "$work/times"
+            echo "$(elapsed "$begin" "$end")" >> "$work/times"
         done
         peer_check=ok
         case $status:$(head -n 1 "$work/peer") in
