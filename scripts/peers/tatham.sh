@@ -21,12 +21,12 @@
 #       converted (a clue or circle as it is, runs of 1 to 26 empty cells
 #       as the letters `a` to `z`). Exit 4 when FILE has no grid to convert
 #       (a puzz.link URL).
-#   tatham.sh run CACHE FILE
-#       solve one instance with the peer: its output on standard output;
-#       exit 10 solved, 20 no solution ("Puzzle is inconsistent"), 30 its
-#       deductions stopped ("Unable to find a unique solution": several
-#       solutions, or harder than its hardest level), 1 when it refused
-#       the puzzle (Pearl takes no grid under 5x5).
+#
+# bench-loops.sh runs CACHE/bin/PROGRAM GAME-ID itself, timed, after `id`.
+# Both print the solved board, "Puzzle is inconsistent" (no solution) or
+# "Unable to find a unique solution" (their deductions stop: several
+# solutions, or harder than their hardest level), and refuse a game ID the
+# game itself refuses (Pearl takes no grid under 5x5) with exit 1.
 #
 # The game is told by the instance's folder (masyu/ or slitherlink/), else
 # by the grid's characters.
@@ -43,7 +43,7 @@ common="combi.c divvy.c drawing.c dsf.c findloop.c grid.c latin.c laydomino.c
     sort.c tdq.c tree234.c version.c"
 
 usage() {
-    echo "usage: $0 install CACHE | id FILE | run CACHE FILE" >&2
+    echo "usage: $0 install CACHE | id FILE" >&2
     exit 2
 }
 
@@ -171,28 +171,11 @@ id() {
     }' "$file"
 }
 
-run() {
-    cache=$1
-    file=$2
-    line=$(id "$file") || exit 1
-    program=${line%% *}
-    game_id=${line#* }
-    out=$("$cache/bin/$program" "$game_id") || { printf '%s\n' "$out"; exit 1; }
-    printf '%s\n' "$out"
-    case $out in
-        "Puzzle is inconsistent"*) exit 20 ;;
-        "Unable to find"*) exit 30 ;;
-        "") exit 1 ;;
-        *) exit 10 ;;
-    esac
-}
-
 [ $# -ge 2 ] || usage
 command=$1
 shift
 case $command in
     install) install "$1" ;;
     id) id "$1" ;;
-    run) [ $# -ge 2 ] || usage; run "$1" "$2" ;;
     *) usage ;;
 esac
