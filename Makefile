@@ -17,6 +17,7 @@
 #   make bench-gen    cnf-gen formulas with known answers, by solver
 #   make bench-count  model counting (solve --count) against enumeration
 #   make bench-generate  generate-numberlink beside Ahle's generator, by size
+#   make bench-loops  Slitherlink and Masyu instances beside Tatham's Loopy and Pearl solvers
 #   make bench        instances x encodings x solvers into CSV, plots (below)
 #   make fuzz         every parser under cargo-fuzz, FUZZ_SECONDS (60) each
 
@@ -30,7 +31,7 @@ DESTDIR    ?=
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count fuzz
+.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count bench-loops fuzz
 
 all: build
 
@@ -187,6 +188,17 @@ bench-gen: release
 # LIMIT (60 s for each uniqueness check) override.
 bench-generate: release
 	scripts/bench-generate.sh $(RELEASE) $(BENCH_OUT) $(BENCH_DOC)
+# The loop genres: every instance of instances/slitherlink and
+# instances/masyu through encode | solve --max 2 | decode, answers checked
+# (known counts, .answer files), beside Simon Tatham's Loopy and Pearl
+# solvers (scripts/peers/tatham.sh builds them from Debian's source of
+# sgt-puzzles into the peer cache) on the same game IDs in the same run;
+# rows into $(BENCH_OUT)/loops.csv, per-puzzle and per-set tables with the
+# ratio ours / peer into $(BENCH_DOC). REPEAT (3 runs, the median), LIMIT
+# (60 s a run) and SETS ("masyu/tatham slitherlink/loopy": only these
+# folders) override.
+bench-loops: release
+	scripts/bench-loops.sh $(RELEASE) $(BENCH_OUT) $(BENCH_DOC)
 # Coverage-guided fuzzing of every parser (fuzz/, docs/reliability.md); not
 # part of `make test`. FUZZ_TARGETS="dimacs family" picks targets.
 FUZZ_SECONDS ?= 60

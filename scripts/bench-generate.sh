@@ -13,6 +13,7 @@
 set -eu
 # On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
 . "$(dirname "$0")/lib/own-group.sh"
+. "$(dirname "$0")/lib/doc-section.sh"
 
 [ $# -eq 3 ] || { echo "usage: $0 BIN OUT DOC" >&2; exit 2; }
 bin=$1
@@ -109,14 +110,5 @@ table=$work/table.md
     fi
 } > "$table"
 
-# Replace (or append) the section of the document.
-if grep -q '<!-- bench:generate -->' "$doc"; then
-    awk -v table="$table" '
-        /<!-- bench:generate -->/ { print; while ((getline line < table) > 0) print line; skip = 1; next }
-        /<!-- \/bench:generate -->/ { skip = 0 }
-        !skip { print }' "$doc" > "$work/doc.md"
-else
-    { cat "$doc"; echo; echo '<!-- bench:generate -->'; cat "$table"; echo '<!-- /bench:generate -->'; } > "$work/doc.md"
-fi
-cp "$work/doc.md" "$doc"
+doc_section "$doc" generate "$table"
 echo "bench-generate: $csv, and the table in $doc" >&2
