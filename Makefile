@@ -105,7 +105,7 @@ deb: release
 # pipelines).
 BENCH_DIR ?= $(TARGET_DIR)/bench
 bench-parse: release deps
-	scripts/bench-parse.sh $(RELEASE) $(BENCH_DIR)
+	scripts/bench-parse.sh $(RELEASE) $(BENCH_DIR) $(BENCH_DOC)
 
 # The per-family benchmarks: bench-run with the family's
 # instances/<family>/bench.conf (instances, variants, known answers,

@@ -1,6 +1,8 @@
 #!/bin/sh
 # DIMACS throughput: our reader and writer against CaDiCaL parsing the same
-# file, in the same run. Usage: bench-parse.sh RELEASE_BIN_DIR WORK_DIR
+# file, in the same run. Usage: bench-parse.sh RELEASE_BIN_DIR WORK_DIR [DOC]
+# With DOC (docs/benchmarks.md), the figures go between its
+# <!-- bench:parse --> markers.
 #
 # Why a script and not a bench-run configuration: it measures a library
 # example (examples/dimacs_throughput) and CaDiCaL's own report of its parse
@@ -9,9 +11,11 @@
 set -eu
 # On SIGINT, SIGTERM or SIGHUP every child ends with the script (lib/own-group.sh).
 . "$(dirname "$0")/lib/own-group.sh"
+. "$(dirname "$0")/lib/doc-section.sh"
 
 bin="$1"
 work="$2"
+doc="${3:-}"
 mkdir -p "$work"
 file="$work/random-3cnf.cnf"
 if [ ! -f "$file" ]; then
@@ -35,3 +39,19 @@ awk -v size="$size" -v cad="$best" -v ours="$ours" 'BEGIN {
     printf "cadical_parse_seconds %.3f\ncadical_parse_mb_per_s %.1f\n", cad, size / cad
     printf "parse_speed_ratio_satpipe_over_cadical %.2f\n", cad / ours
 }'
+[ -n "$doc" ] || exit 0
+table="$work/parse-table.md"
+write_mb=$(awk '/^write_mb_per_s/ {print $2}' "$work/satpipe.txt")
+ours_mb=$(awk '/^parse_mb_per_s/ {print $2}' "$work/satpipe.txt")
+{
+    echo "A random 3-CNF from \`cnf-gen random 1000000 4200000 --seed 7\` ($size MB), best of three runs each, measured $(date -u +%Y-%m-%d); load average (1, 5, 15 min) when written: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo
+    echo "| reader | parse MB/s | write MB/s | parse speed / CaDiCaL's |"
+    echo "|---|---:|---:|---:|"
+    awk -v size="$size" -v cad="$best" -v ours="$ours" -v om="$ours_mb" -v wm="$write_mb" 'BEGIN {
+        printf "| satpipe (`dimacs_throughput`) | %s | %s | %.2f |\n", om, wm, cad / ours
+        printf "| CaDiCaL (`cadical -n -d 0`, its own parse time) | %.1f | | 1.00 |\n", size / cad
+    }'
+} > "$table"
+doc_section "$doc" parse "$table"
+echo "bench-parse: the table in $doc" >&2
