@@ -19,7 +19,16 @@
 //! circles' rules at every cell, each under a switch; the circles placed
 //! are assumptions, and "another loop than the target" is one clause
 //! under a selector, so that one solver answers every question of a
-//! puzzle, its target changes included.
+//! puzzle, its target changes included. Instead of the one-loop
+//! constraint, the formula only says that the segments form cycles: a
+//! model is split into its cycles, a cycle that passes every circle placed
+//! is a loop, and one that misses a circle is ruled out by a clause that
+//! follows from the rules (see [`other_loop`]). A loop through few
+//! circles is found far faster this way than under the shift register of
+//! [`crate::cycle::one_loop`], and the answers are the same: the solver
+//! finds no model only when no other loop exists. The solver's phases
+//! start at the target's segments, so the other loops it finds differ
+//! from the target in a few places, where a circle then tells them apart.
 
 mod region;
 
@@ -83,9 +92,10 @@ pub fn generate(settings: &Settings, seed: u64) -> Result<Generated> {
     )))
 }
 
-/// How many times a target loop is changed before a new region is drawn.
+/// How many times a target loop is changed before a new region is drawn:
+/// as many as the grid has cells.
 fn change_limit(w: usize, h: usize) -> usize {
-    2 * (w + h)
+    w * h
 }
 
 /// The circle a loop (its segments) dictates at every cell: white where
@@ -144,13 +154,7 @@ fn circles_for(
     let mut prover = Uniqueness::with_solver(builder.finish(), settings.solver.as_deref(), &[])?;
     let switch = |v: usize, circle: Circle| switches[v][usize::from(circle == Circle::Black)];
     let mut target = new_target(&mut prover, &edges, w, h, region.boundary())?;
-    // Half of the target's circles to start with: a loop that keeps few
-    // circles is slow to find, one that keeps many quick.
-    let mut placed: Vec<Option<Circle>> = target
-        .dictated
-        .iter()
-        .map(|&k| k.filter(|_| random.bool()))
-        .collect();
+    let mut placed: Vec<Option<Circle>> = vec![None; w * h];
     let assumptions = |target: &Target, placed: &[Option<Circle>]| -> Vec<Lit> {
         std::iter::once(target.selector)
             .chain(
