@@ -1,7 +1,8 @@
 //! `encode-masyu | solve | decode-masyu` over `instances/masyu/`: every
 //! puzzle against its reference answer, the presolve against the plain
 //! encoding (answers and `--all` counts), counts against a brute force
-//! over the edge sets of small grids, URLs, explanations and every error.
+//! over the edge sets of small grids, URLs, explanations and every error;
+//! `generate-masyu`'s puzzles unique and locally minimal by the pipeline.
 
 mod common;
 
@@ -12,7 +13,7 @@ use std::path::PathBuf;
 /// `NAME.txt`), if it has one.
 fn instances() -> Vec<(PathBuf, Option<String>)> {
     let mut found = Vec::new();
-    for set in ["pzprjs", "tatham", "small"] {
+    for set in ["pzprjs", "tatham", "small", "generated"] {
         let dir = instance(&format!("masyu/{set}"));
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .expect("instance folder")
@@ -348,4 +349,126 @@ fn the_decoder_draws_svg_and_json() {
     assert_eq!(svg.matches("<circle").count(), 5, "{svg}");
     // The loop: one stroke per segment.
     assert_eq!(svg.matches(r##"stroke="#2a6fdb""##).count(), 30, "{svg}");
+}
+
+/// The verdict of `encode-masyu - | solve --max 2 | decode-masyu` on a
+/// puzzle given as text.
+fn verdict_of(puzzle: &str) -> String {
+    let outs = pipeline(
+        &[
+            ("encode-masyu", &["-"]),
+            ("solve", &["--max", "2"]),
+            ("decode-masyu", &[]),
+        ],
+        puzzle.as_bytes(),
+    );
+    assert!(
+        [0, 20].contains(&code(&outs[2])),
+        "{puzzle}{}",
+        stderr(&outs[2])
+    );
+    verdict(&stdout(&outs[2]))
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_locally_minimal() {
+    for (w, h, seed) in [("6", "6", "1"), ("8", "8", "3"), ("9", "7", "2")] {
+        let out = run("generate-masyu", &[w, h, "--seed", seed], b"");
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let puzzle = stdout(&out);
+        let rows: Vec<&str> = puzzle.lines().collect();
+        assert_eq!(rows.len().to_string(), h, "{puzzle}");
+        assert!(rows.iter().all(|r| r.len().to_string() == w), "{puzzle}");
+        // The same seed, the same puzzle.
+        let again = run("generate-masyu", &[w, h, "--seed", seed], b"");
+        assert_eq!(stdout(&again), puzzle);
+        assert_eq!(verdict_of(&puzzle), "unique", "{puzzle}");
+        // Without any one circle, a second loop.
+        let cells: Vec<char> = puzzle.chars().collect();
+        let mut circles = 0;
+        for (i, &ch) in cells.iter().enumerate() {
+            if ch != 'W' && ch != 'B' {
+                continue;
+            }
+            circles += 1;
+            let mut fewer = cells.clone();
+            fewer[i] = '.';
+            let fewer: String = fewer.into_iter().collect();
+            if !fewer.contains(['W', 'B']) {
+                continue;
+            }
+            let said = verdict_of(&fewer);
+            assert!(
+                said == "at least 2 solutions" || said == "2 solutions",
+                "{fewer}: {said}"
+            );
+        }
+        assert!(circles >= 3, "{puzzle}");
+    }
+    // Larger grids, unique by the pipeline.
+    for (w, h, seed) in [("12", "12", "1"), ("16", "10", "4")] {
+        let out = run("generate-masyu", &[w, h, "--seed", seed], b"");
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(verdict_of(&stdout(&out)), "unique", "{}", stdout(&out));
+    }
+}
+
+#[test]
+fn generated_batches_and_urls_read_back() {
+    let out = run(
+        "generate-masyu",
+        &["5", "5", "--puzzles", "3", "--format", "url"],
+        b"",
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let urls = stdout(&out);
+    assert_eq!(
+        urls.lines()
+            .filter(|l| l.starts_with("https://puzz.link/p?mashu/5/5/"))
+            .count(),
+        3,
+        "{urls}"
+    );
+    // Puzzle 2 of a batch from seed 1 is the puzzle of seed 2.
+    let second = run(
+        "generate-masyu",
+        &["5", "5", "--seed", "2", "--format", "url"],
+        b"",
+    );
+    assert!(urls.contains(&stdout(&second)), "{urls}");
+    let batch = run("generate-masyu", &["6", "4", "--puzzles", "2"], b"");
+    let solved = pipeline(
+        &[
+            ("encode-masyu", &["--all-puzzles", "-"]),
+            ("solve", &["--max", "2"]),
+            ("decode-masyu", &[]),
+        ],
+        &batch.stdout,
+    );
+    assert_eq!(
+        stdout(&solved[2]).matches("unique").count(),
+        2,
+        "{}{}",
+        stdout(&batch),
+        stdout(&solved[2])
+    );
+}
+
+#[test]
+fn generate_masyu_refuses_bad_sizes_and_flags() {
+    for size in [["1", "1"], ["0", "5"], ["2", "2"], ["101", "5"]] {
+        assert_error(
+            &run("generate-masyu", &size, b""),
+            "a Masyu puzzle needs sides of 2 to 100 cells",
+        );
+    }
+    assert_error(
+        &run("generate-masyu", &["5", "5", "--puzzles", "0"], b""),
+        "--puzzles must be at least 1",
+    );
+    assert_error(
+        &run("generate-masyu", &["5", "5", "--attempts", "0"], b""),
+        "--attempts must be at least 1",
+    );
+    assert_eq!(code(&run("generate-masyu", &["5", "x"], b"")), 1);
 }

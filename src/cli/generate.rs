@@ -1,6 +1,6 @@
 //! The generators: `generate-rules`, `generate-numberlink`,
-//! `generate-nonogram` and `generate-slitherlink` (the logic is in
-//! [`crate::generate`]).
+//! `generate-nonogram`, `generate-slitherlink` and `generate-masyu` (the
+//! logic is in [`crate::generate`]).
 
 use super::Command;
 use crate::error::{Error, IoContext, Result};
@@ -502,27 +502,99 @@ impl Command for SlitherlinkArgs {
             solver: self.common.solver.solver.clone(),
         };
         let url = self.format == slitherlink::PuzzleFormat::Url;
-        let batch = Batch::new(self.common.count);
-        let mut out = io::stdout();
-        for index in 0..self.common.count {
-            let seed = puzzle_seed(self.common.seed, index);
-            let generated = slitherlink::generate(&settings, seed)?;
-            let mut text = String::new();
-            if self.common.count > 1 {
-                if index > 0 && !url {
-                    text.push('\n');
-                }
-                text.push_str(&format!(
-                    "# puzzle {} of {} (generate-slitherlink --seed {seed})\n",
-                    index + 1,
-                    self.common.count
-                ));
+        write_batch(Self::NAME, &self.common, url, |seed| {
+            slitherlink::write(&slitherlink::generate(&settings, seed)?.puzzle, self.format)
+        })
+    }
+}
+
+/// Writes a batch of `common.count` puzzles of a grid generator, each
+/// made from its seed by `make`: after the first, a blank line unless
+/// they are URLs; with more than one, a comment line naming the puzzle's
+/// seed before each.
+fn write_batch(
+    name: &str,
+    common: &Common,
+    url: bool,
+    mut make: impl FnMut(u64) -> Result<String>,
+) -> Result<u8> {
+    let batch = Batch::new(common.count);
+    let mut out = io::stdout();
+    for index in 0..common.count {
+        let seed = puzzle_seed(common.seed, index);
+        let puzzle = make(seed)?;
+        let mut text = String::new();
+        if common.count > 1 {
+            if index > 0 && !url {
+                text.push('\n');
             }
-            text.push_str(&slitherlink::write(&generated.puzzle, self.format)?);
-            out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
-            out.flush().with_name(io::STDOUT_NAME)?;
-            batch.advance();
+            text.push_str(&format!(
+                "# puzzle {} of {} ({name} --seed {seed})\n",
+                index + 1,
+                common.count
+            ));
         }
-        Ok(0)
+        text.push_str(&puzzle);
+        out.write_all(text.as_bytes()).with_name(io::STDOUT_NAME)?;
+        out.flush().with_name(io::STDOUT_NAME)?;
+        batch.advance();
+    }
+    Ok(0)
+}
+
+/// Make Masyu puzzles with a proved unique solution.
+#[derive(Debug, Parser)]
+#[command(
+    name = "generate-masyu",
+    version,
+    long_about = "Writes Masyu puzzles (encode-masyu's text format, or puzz.link URLs) with \
+        exactly one solution. The loop is the boundary of a random region of the squares \
+        between cell centres, grown to pass most cells and turn often. An incremental embedded \
+        solver looks for another loop that keeps the circles placed so far; each time it finds \
+        one, a circle goes on a random cell where the target loop allows one and the other \
+        loop breaks its rule (where none does, the target loop is changed there), until no \
+        other loop is left. Then circles are cut in a random order while the solver proves \
+        the loop the only one: without any one circle left, a second loop exists. Batches of \
+        --puzzles K are separated by a comment line each, and encode-masyu reads them back \
+        with --all-puzzles or --puzzle N.",
+    after_help = "Examples:\n  \
+        generate-masyu 10 10 --seed 7 | encode-masyu | solve --max 2 | decode-masyu\n  \
+        generate-masyu 8 8 --format url     # a puzz.link URL (genre mashu)\n  \
+        generate-masyu 30 30 --seed 3 > big.txt\n  \
+        generate-masyu 6 6 --puzzles 5 > batch.txt; encode-masyu --all-puzzles batch.txt | solve | decode-masyu"
+)]
+pub struct MasyuArgs {
+    /// Grid width (columns).
+    pub width: usize,
+    /// Grid height (rows).
+    pub height: usize,
+    /// The puzzle format.
+    #[arg(long, value_enum, default_value_t = generate::masyu::PuzzleFormat::Text)]
+    pub format: generate::masyu::PuzzleFormat,
+    /// Random loops tried per puzzle before giving up (each is changed
+    /// locally where circles cannot tell it from another loop, up to
+    /// twice the grid's width and height together, before the next).
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub attempts: usize,
+    /// Seed and count.
+    #[command(flatten)]
+    pub common: Common,
+}
+
+impl Command for MasyuArgs {
+    const NAME: &'static str = "generate-masyu";
+    fn run(self) -> Result<u8> {
+        use crate::generate::masyu;
+        self.common.check()?;
+        let settings = masyu::Settings {
+            width: self.width,
+            height: self.height,
+            attempts: self.attempts,
+            solver: self.common.solver.solver.clone(),
+        };
+        let url = self.format == masyu::PuzzleFormat::Url;
+        write_batch(Self::NAME, &self.common, url, |seed| {
+            masyu::write(&masyu::generate(&settings, seed)?.puzzle, self.format)
+        })
     }
 }

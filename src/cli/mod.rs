@@ -148,6 +148,7 @@ pub fn all_commands() -> Vec<clap::Command> {
         generate::NumberlinkArgs::command(),
         generate::NonogramArgs::command(),
         generate::SlitherlinkArgs::command(),
+        generate::MasyuArgs::command(),
         exchange::PuzzleUrlArgs::command(),
         docs::DocsArgs::command(),
         bench::BenchRunArgs::command(),

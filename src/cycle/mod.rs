@@ -72,13 +72,8 @@ pub fn one_loop(
 ) -> Vec<Lit> {
     let n = points.len();
     let label = |v: usize, name: &str| names::call(name, &[&points[v].0, &points[v].1]);
-    let on: Vec<Lit> = (0..n).map(|v| b.named(label(v, "on"))).collect();
-    let mut incident: Vec<Vec<(usize, Lit)>> = vec![Vec::new(); n];
-    for &(u, v, e) in edges {
-        incident[u].push((v, e));
-        incident[v].push((u, e));
-    }
-    degrees(b, &on, edges, &incident);
+    let on = cycles(b, points, edges);
+    let incident = incident(n, edges);
     match anchor {
         Some(a) => b.clause(&[on[a]]),
         None => b.clause(&on),
@@ -172,6 +167,31 @@ pub fn one_loop(
         }
     }
     on
+}
+
+/// Requires the edges whose literal is true to form disjoint cycles
+/// (none, one or more): every vertex has degree 0 or 2. Returns `on(v)`
+/// for every vertex `v`, true iff it has degree 2 (named `on(r,c)` by
+/// `points`, as in [`one_loop`], which adds to this that there is one
+/// cycle). A caller that checks its models itself and rules out a cycle
+/// at a time (a generator) gets a smaller, faster formula this way.
+pub fn cycles(b: &mut FormulaBuilder, points: &[(usize, usize)], edges: &[Edge]) -> Vec<Lit> {
+    let on: Vec<Lit> = points
+        .iter()
+        .map(|&(r, c)| b.named(names::call("on", &[&r, &c])))
+        .collect();
+    degrees(b, &on, edges, &incident(points.len(), edges));
+    on
+}
+
+/// The edges at every vertex, with the vertex at their other end.
+fn incident(n: usize, edges: &[Edge]) -> Vec<Vec<(usize, Lit)>> {
+    let mut incident: Vec<Vec<(usize, Lit)>> = vec![Vec::new(); n];
+    for &(u, v, e) in edges {
+        incident[u].push((v, e));
+        incident[v].push((u, e));
+    }
+    incident
 }
 
 /// Degree 0 or 2 at every vertex, `on(v)` exactly when 2.

@@ -8,14 +8,17 @@
 //! family: [`rules`] (remove givens of a solved grid while the puzzle stays
 //! unique), [`numberlink`] (random lines, split until unique) and
 //! [`nonogram`] (the clues of a picture, and the cells to reveal so that
-//! they determine it) and [`slitherlink`] (a random loop, clues dropped
-//! while it stays the only one).
+//! they determine it), [`slitherlink`] (a random loop, clues dropped
+//! while it stays the only one) and [`masyu`] (a random loop, circles
+//! added where another loop breaks them, then cut while it stays the only
+//! one).
 //!
 //! Every model the solver returns is checked against the formula's clauses
 //! ([`crate::model::check_model`]); every solution a generator starts from
 //! or ends with is checked by the family's own checker, which shares no
 //! code with the encoder.
 
+pub mod masyu;
 pub mod nonogram;
 pub mod numberlink;
 pub mod rules;
@@ -175,6 +178,15 @@ impl Uniqueness {
     pub fn add_clause(&mut self, clause: &[Lit]) -> Result<()> {
         Arc::make_mut(&mut self.formula.hard).push(clause);
         self.solver.add_clause(clause)
+    }
+
+    /// A new variable for later clauses and assumptions (a selector that
+    /// switches a clause on while it is assumed).
+    pub fn new_var(&mut self) -> Result<Var> {
+        let var = Var::new(self.formula.num_vars);
+        self.formula.num_vars += 1;
+        self.solver.reserve(self.formula.num_vars)?;
+        Ok(var)
     }
 
     /// Suggests a value for `lit` in the next searches.

@@ -26,7 +26,8 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     let mut b = FormulaBuilder::new("masyu", "masyu/loop");
     let anchor = puzzle.cells.iter().position(Option::is_some);
     let (lits, on) = segments_and_loop(&mut b, &grid, anchor);
-    circles(&mut b, puzzle, &grid, &lits, &on, &|_| None);
+    let given: Vec<(Cell, Circle)> = puzzle.circles().collect();
+    circles(&mut b, &given, &grid, &lits, &on, &|_, _| None);
     if options.presolve() {
         for (e, value) in presolve::forced(puzzle, &grid) {
             b.clause(&[if value { lits[e] } else { !lits[e] }]);
@@ -35,28 +36,59 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     b
 }
 
-/// The encoding of `puzzle` with every circle's rule under a switch, for
-/// the generator: a variable `given(r,c)` per circle, whose rule holds
-/// when it is true (assumed by the caller), and a loop with no anchor
-/// (any circle may be switched off). No presolve. Returns the builder and
-/// every circle's cell with its switch.
-pub fn encode_switched(puzzle: &Puzzle) -> (FormulaBuilder, Vec<(Cell, Lit)>) {
-    let grid = Grid::new(puzzle);
-    let mut b = FormulaBuilder::new("masyu", "masyu/switched");
-    let (lits, on) = segments_and_loop(&mut b, &grid, None);
-    let switches: Vec<(Cell, Lit)> = puzzle
-        .circles()
-        .map(|((r, c), _)| ((r, c), b.named(format!("given({},{})", r + 1, c + 1))))
-        .collect();
-    let cols = grid.cols;
-    let by_cell = |v: usize| {
-        switches
-            .iter()
-            .find(|((r, c), _)| r * cols + c == v)
-            .map(|&(_, lit)| lit)
+/// The encoding of an empty `rows` x `cols` grid for the generator:
+/// both circles' rules at every cell, each under a switch of its own
+/// (`white(r,c)`, `black(r,c)`: the rule holds when the switch is true, as
+/// the caller assumes), and segments that form one or more cycles
+/// ([`crate::cycle::cycles`]): the caller splits a model into its cycles
+/// and rules out those that cannot be the loop. No presolve.
+pub fn encode_switched(rows: usize, cols: usize) -> Switched {
+    let blank = Puzzle {
+        rows,
+        cols,
+        cells: vec![None; rows * cols],
+        format: super::Format::Text,
     };
-    circles(&mut b, puzzle, &grid, &lits, &on, &by_cell);
-    (b, switches)
+    let grid = Grid::new(&blank);
+    let mut b = FormulaBuilder::new("masyu", "masyu/switched");
+    let (lits, points, edges) = segments(&mut b, &grid);
+    let on = crate::cycle::cycles(&mut b, &points, &edges);
+    b.clause(&on);
+    let mut switches = Vec::with_capacity(rows * cols);
+    let mut every = Vec::with_capacity(2 * rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let [white, black] = [Circle::White, Circle::Black].map(|circle| {
+                every.push(((r, c), circle));
+                b.named(format!("{}({},{})", circle.word(), r + 1, c + 1))
+            });
+            switches.push([white, black]);
+        }
+    }
+    let switch = |v: usize, circle: Circle| {
+        Some(switches[v][usize::from(circle == Circle::Black)])
+    };
+    circles(&mut b, &every, &grid, &lits, &on, &switch);
+    let edges = edges
+        .iter()
+        .map(|&(u, v, lit)| ([(u / cols, u % cols), (v / cols, v % cols)], lit))
+        .collect();
+    Switched {
+        builder: b,
+        edges,
+        switches,
+    }
+}
+
+/// What [`encode_switched`] makes.
+pub struct Switched {
+    /// The formula so far (the caller may add clauses before finishing it).
+    pub builder: FormulaBuilder,
+    /// Every segment, its cells (the upper or left one first) and its
+    /// literal.
+    pub edges: Vec<([Cell; 2], Lit)>,
+    /// The switches of cell `r * cols + c`: `[white, black]`.
+    pub switches: Vec<[Lit; 2]>,
 }
 
 /// The segments' variables (the projection) and the loop over them:
@@ -66,6 +98,17 @@ fn segments_and_loop(
     grid: &Grid,
     anchor: Option<usize>,
 ) -> (Vec<Lit>, Vec<Lit>) {
+    let (lits, points, edges) = segments(b, grid);
+    let on = crate::cycle::one_loop(b, &points, &edges, anchor);
+    (lits, on)
+}
+
+/// The segments' variables (the projection): their literals, the cells'
+/// (row, column) labels and the segments as edges of the loop's graph.
+fn segments(
+    b: &mut FormulaBuilder,
+    grid: &Grid,
+) -> (Vec<Lit>, Vec<(usize, usize)>, Vec<crate::cycle::Edge>) {
     let cols = grid.cols;
     let lits: Vec<Lit> = grid
         .edges
@@ -76,29 +119,28 @@ fn segments_and_loop(
     let points: Vec<(usize, usize)> = (0..grid.rows * cols)
         .map(|v| (v / cols + 1, v % cols + 1))
         .collect();
-    let edges: Vec<(usize, usize, Lit)> = grid
+    let edges: Vec<crate::cycle::Edge> = grid
         .edges
         .iter()
         .zip(&lits)
         .map(|(&(u, v), &lit)| (u, v, lit))
         .collect();
-    let on = crate::cycle::one_loop(b, &points, &edges, anchor);
-    (lits, on)
+    (lits, points, edges)
 }
 
-/// Every circle's rule, a group per circle; `switch(v)`, when it gives a
-/// literal, is added negated to each of the circle's clauses.
+/// Every circle's rule, a group per circle; `switch(v, circle)`, when it
+/// gives a literal, is added negated to each of the circle's clauses.
 fn circles(
     b: &mut FormulaBuilder,
-    puzzle: &Puzzle,
+    given: &[(Cell, Circle)],
     grid: &Grid,
     lits: &[Lit],
     on: &[Lit],
-    switch: &dyn Fn(usize) -> Option<Lit>,
+    switch: &dyn Fn(usize, Circle) -> Option<Lit>,
 ) {
     let cols = grid.cols;
     let lit = |v: usize, d: usize| grid.at[v][d].map(|e| lits[e]);
-    for ((r, c), circle) in puzzle.circles() {
+    for &((r, c), circle) in given {
         let v = r * cols + c;
         b.group(format!(
             "the {} circle at row {}, column {}",
@@ -106,7 +148,7 @@ fn circles(
             r + 1,
             c + 1
         ));
-        let guard = switch(v);
+        let guard = switch(v, circle);
         let clause = |b: &mut FormulaBuilder, lits: &[Lit]| {
             let mut clause = lits.to_vec();
             clause.extend(guard.map(|g| !g));

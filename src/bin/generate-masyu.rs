@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    satpipe::cli::main::<satpipe::cli::generate::MasyuArgs>()
+}
