@@ -33,6 +33,30 @@ use rustsat::types::{Lit, Var};
 use std::io::IsTerminal;
 use std::sync::Arc;
 
+/// What a loop genre's generator (`generate-slitherlink`,
+/// `generate-masyu`) is asked for.
+#[derive(Debug, Clone)]
+pub struct LoopSettings {
+    /// Grid width (columns).
+    pub width: usize,
+    /// Grid height (rows).
+    pub height: usize,
+    /// Random loops tried before giving up.
+    pub attempts: usize,
+    /// The embedded solver of the uniqueness proofs (`None`: the first
+    /// this build has).
+    pub solver: Option<String>,
+}
+
+/// A generated puzzle with its unique solution.
+#[derive(Debug, Clone)]
+pub struct Generated<P, S> {
+    /// The puzzle.
+    pub puzzle: P,
+    /// Its only solution.
+    pub solution: S,
+}
+
 /// A seeded random number generator (the same seed gives the same puzzles
 /// on every machine).
 pub fn rng(seed: u64) -> fastrand::Rng {

@@ -22,27 +22,10 @@ use rustsat::types::Lit;
 pub const MAX_SIDE: usize = 100;
 
 /// What `generate-slitherlink` is asked for.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    /// Grid width (columns).
-    pub width: usize,
-    /// Grid height (rows).
-    pub height: usize,
-    /// Random loops tried before giving up.
-    pub attempts: usize,
-    /// The embedded solver of the uniqueness proofs (`None`: the first
-    /// this build has).
-    pub solver: Option<String>,
-}
+pub type Settings = super::LoopSettings;
 
 /// A generated puzzle with its unique solution.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// Its only solution.
-    pub solution: Solution,
-}
+pub type Generated = super::Generated<Puzzle, Solution>;
 
 /// Generates a puzzle with `settings`, drawn with `seed`.
 pub fn generate(settings: &Settings, seed: u64) -> Result<Generated> {
