@@ -94,14 +94,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String> {
         }
         body.push(char::from_digit(value, 27).unwrap_or('0'));
     }
-    let url = Url {
-        genre: "mashu".to_string(),
-        flags: String::new(),
-        cols: puzzle.cols,
-        rows: puzzle.rows,
-        body,
-    };
-    Ok(url.write())
+    Ok(Url::write_grid("mashu", puzzle.cols, puzzle.rows, body))
 }
 
 #[cfg(test)]

@@ -130,14 +130,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String> {
     let body = number16::encode(&cells, Variant::ExCells).map_err(|message| {
         Error::Usage(format!("puzz.link's nonogram cannot hold this puzzle: {message}"))
     })?;
-    Ok(Url {
-        genre: "nonogram".to_string(),
-        flags: String::new(),
-        cols,
-        rows,
-        body,
-    }
-    .write())
+    Ok(Url::write_grid("nonogram", cols, rows, body))
 }
 
 #[cfg(test)]

@@ -146,14 +146,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String> {
         }
     }
     let body = number16::encode(&cells, Variant::Cells).map_err(Error::Usage)?;
-    let url = Url {
-        genre: "numlin".to_string(),
-        flags: String::new(),
-        cols: puzzle.cols,
-        rows: puzzle.rows,
-        body,
-    };
-    Ok(url.write())
+    Ok(Url::write_grid("numlin", puzzle.cols, puzzle.rows, body))
 }
 
 #[cfg(test)]

@@ -55,6 +55,19 @@ pub struct Url {
 }
 
 impl Url {
+    /// The URL of a `cols` x `rows` grid of `genre` without flags, as
+    /// puzz.link writes it ([`Url::write`]).
+    pub fn write_grid(genre: &str, cols: usize, rows: usize, body: String) -> String {
+        Url {
+            genre: genre.to_string(),
+            flags: String::new(),
+            cols,
+            rows,
+            body,
+        }
+        .write()
+    }
+
     /// The URL as puzz.link writes it: `https://puzz.link/p?GENRE/...`,
     /// with a final `/` when the body ends in neither a letter nor a digit
     /// (as pzprjs does, so that link shorteners keep the last character).

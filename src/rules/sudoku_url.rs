@@ -388,14 +388,7 @@ pub fn write(puzzle: &Puzzle, givens: &[Option<Value>]) -> Result<String> {
         }
     }
     let body = number16::encode(&cells, Variant::Cells).map_err(Error::Usage)?;
-    Ok(Url {
-        genre: "sudoku".to_string(),
-        flags: String::new(),
-        cols: n,
-        rows: n,
-        body,
-    }
-    .write())
+    Ok(Url::write_grid("sudoku", n, n, body))
 }
 
 /// The URL of the sudoku `puzzle` with its own `initial` givens.

@@ -153,14 +153,7 @@ pub fn encode(clues: &[Option<Clue>]) -> String {
 
 /// The `slither` URL of `puzzle`.
 pub fn write(puzzle: &Puzzle) -> Result<String> {
-    let url = Url {
-        genre: "slither".to_string(),
-        flags: String::new(),
-        cols: puzzle.cols,
-        rows: puzzle.rows,
-        body: encode(&puzzle.clues),
-    };
-    Ok(url.write())
+    Ok(Url::write_grid("slither", puzzle.cols, puzzle.rows, encode(&puzzle.clues)))
 }
 
 #[cfg(test)]
