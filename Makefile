@@ -11,6 +11,7 @@
 #   make bench-parse  DIMACS parse/write throughput against cadical
 #   make bench-rules  solv-o-matic's puzzles against its recorded times
 #   make bench-crossword  crossword pipelines against the issue's targets
+#   make bench-best-fill  crossword --best-fill beside the default fill, 15x15 patterns
 #   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
 #   make bench-numberlink Numberlink pipelines against Ahle's solver (a peer)
 #   make bench-nonogram   nonograms (black and white, colour) against nonogrid
@@ -31,7 +32,7 @@ DESTDIR    ?=
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count bench-loops fuzz
+.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count bench-loops bench-best-fill fuzz
 
 all: build
 
@@ -186,6 +187,11 @@ bench-gen: release
 # under the strict rule by our pipeline; rows into $(BENCH_OUT)/generate.csv,
 # the table into $(BENCH_DOC). SIZES ("10 20 30 40 50"), COUNT (5) and
 # LIMIT (60 s for each uniqueness check) override.
+# The best fill (--best-fill) beside the default fill on the 15x15
+# patterns with the scored lists (a script: it reads what was proved from
+# the decoder's JSON).
+bench-best-fill: release
+	scripts/bench-best-fill.sh $(RELEASE) $(BENCH_OUT) $(BENCH_DOC)
 bench-generate: release
 	scripts/bench-generate.sh $(RELEASE) $(BENCH_OUT) $(BENCH_DOC)
 # The loop genres: every instance of instances/slitherlink and

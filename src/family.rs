@@ -317,6 +317,14 @@ pub trait Family {
     ) -> Option<crate::solver::tables::TableSpec> {
         None
     }
+    /// The lowest and the total score of a solution's scored parts (a
+    /// crossword's entries: the tuples of its scored tables), against
+    /// which the decoder checks what a best-scores search claims
+    /// ([`crate::solver::tables::best`]); `None`, the default, for a
+    /// family without scores.
+    fn score_summary(_solution: &Self::Solution) -> Option<(u32, u64)> {
+        None
+    }
     /// Whether `encode-<family>` takes what the formula's unit clauses
     /// force out of the formula it writes (`c fixed`,
     /// [`crate::cnf::simplify`]): for encoders whose presolve decides part

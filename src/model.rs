@@ -162,7 +162,40 @@ pub struct ModelStream {
     /// The number of solutions from `solve --count` (`s mc N`), in
     /// decimal: counts outgrow every integer type.
     pub model_count: Option<String>,
+    /// The solver's statistics (`c stat KEY VALUE` after the header), the
+    /// last value of each key, at most [`MAX_STATS`] keys (the others are
+    /// passed over): what a best-scores search proved is read from them
+    /// ([`crate::solver::tables::best::BestScores::from_statistics`]).
+    pub stats: Vec<Stat>,
 }
+
+/// One `c stat KEY VALUE` line of a model stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stat {
+    /// The statistic's name (`conflicts`, `best-lowest`).
+    pub key: String,
+    /// Its value, as written.
+    pub value: String,
+    /// The line of the stream that gave it (the last, for a key given
+    /// twice).
+    pub line: usize,
+}
+
+impl ModelStream {
+    /// The statistics as key and value pairs.
+    pub fn stat_pairs(&self) -> Vec<(String, String)> {
+        self.stats
+            .iter()
+            .map(|stat| (stat.key.clone(), stat.value.clone()))
+            .collect()
+    }
+}
+
+/// The most distinct `c stat` keys a [`ModelStream`] keeps.
+pub const MAX_STATS: usize = 64;
+
+/// The prefix of a statistics line (`c stat conflicts 120`).
+pub const STAT: &str = "c stat ";
 
 /// The backbone lines of a model stream.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -296,6 +329,20 @@ pub fn read_model_stream_with(
             ("c", _) => {
                 if in_header {
                     meta.absorb(trimmed).map_err(|m| err(line_no, m))?;
+                } else if let Some(rest) = trimmed.strip_prefix(STAT) {
+                    if let Some((key, value)) = rest.trim().split_once(char::is_whitespace) {
+                        let stat = Stat {
+                            key: key.to_string(),
+                            value: value.trim().to_string(),
+                            line: line_no,
+                        };
+                        let known = stream.stats.iter().position(|kept| kept.key == key);
+                        match known {
+                            Some(i) => stream.stats[i] = stat,
+                            None if stream.stats.len() < MAX_STATS => stream.stats.push(stat),
+                            None => {}
+                        }
+                    }
                 } else if trimmed.starts_with(ENUMERATION_COMPLETE) {
                     stream.complete = Some(true);
                 } else if trimmed.starts_with(ENUMERATION_STOPPED) {

@@ -10,6 +10,7 @@ use crate::io::{self, Input};
 use crate::model::{read_model_stream_with, Status};
 use crate::multi::Parts;
 use crate::partial::Partial;
+use crate::solver::tables::best::BestScores;
 use clap::{Args, CommandFactory, FromArgMatches, Parser};
 use std::io::Write;
 use std::path::PathBuf;
@@ -477,6 +478,7 @@ fn decode_stream<F: Family>(
         solutions.push(solution);
     }
     let count = solutions.len();
+    let best = best_scores_of::<F>(&stream, &solutions)?;
     if let Some(counted) = &stream.model_count {
         return report_count::<F>(args, counted);
     }
@@ -559,6 +561,13 @@ fn decode_stream<F: Family>(
             "verdict": verdict,
             "explanation": explanation.as_ref().map(|e| e.render(Detail::Full)),
             "solutions": solutions,
+            "best": best.map(|best| serde_json::json!({
+                "lowest": best.lowest,
+                "lowest_bound": best.lowest_bound,
+                "proved": best.proved(),
+                "total": best.total,
+                "total_bound": best.total_bound,
+            })),
         });
         io::write_json(out, &document)?;
     } else if machine {
@@ -569,12 +578,19 @@ fn decode_stream<F: Family>(
             ""
         };
         writeln!(err, "decode-{}: {verdict}{more}", F::NAME).with_name(io::STDERR_NAME)?;
+        if let Some(best) = &best {
+            writeln!(err, "decode-{}: {}", F::NAME, describe_best(best))
+                .with_name(io::STDERR_NAME)?;
+        }
         if let Some(explanation) = &explanation {
             err.write_all(explanation.render(args.explain).as_bytes())
                 .with_name(io::STDERR_NAME)?;
         }
     } else {
         writeln!(out, "{verdict}").with_name(io::STDOUT_NAME)?;
+        if let Some(best) = &best {
+            writeln!(out, "{}", describe_best(best)).with_name(io::STDOUT_NAME)?;
+        }
         if let Some(explanation) = &explanation {
             out.write_all(explanation.render(args.explain).as_bytes())
                 .with_name(io::STDOUT_NAME)?;
@@ -586,6 +602,70 @@ fn decode_stream<F: Family>(
         (0, _) => exit::UNKNOWN,
         _ => exit::SOLVED,
     })
+}
+
+/// What a best-scores search claims in `stream` (`c stat best-*`,
+/// [`BestScores`]), checked against the first solution's own scores
+/// ([`Family::score_summary`]): a claim that its lowest or total is not
+/// the solution's is an error, as is a claim about no solution or several.
+fn best_scores_of<F: Family>(
+    stream: &crate::model::ModelStream,
+    solutions: &[F::Solution],
+) -> Result<Option<BestScores>> {
+    let line = |key: &str| {
+        stream
+            .stats
+            .iter()
+            .find(|stat| stat.key == key)
+            .map_or(0, |stat| stat.line)
+    };
+    let best = BestScores::from_statistics(&stream.stat_pairs())
+        .map_err(|m| Error::parse(&stream.source, line("best-lowest"), m))?;
+    let Some(best) = best else {
+        return Ok(None);
+    };
+    let [solution] = solutions else {
+        return Err(Error::parse(
+            &stream.source,
+            line("best-lowest"),
+            format!(
+                "a best-scores claim belongs to one solution, and the stream has {}",
+                solutions.len()
+            ),
+        ));
+    };
+    match F::score_summary(solution) {
+        Some((lowest, total)) if (lowest, total) == (best.lowest, best.total) => Ok(Some(best)),
+        Some((lowest, total)) => Err(Error::Check(format!(
+            "{}:{}: the solver claims a best solution of lowest score {} and total {}, but its \
+             solution scores lowest {lowest} and total {total}",
+            stream.source,
+            line("best-lowest"),
+            best.lowest,
+            best.total
+        ))),
+        None => Ok(None),
+    }
+}
+
+/// What a best-scores search found and proved, in a line.
+fn describe_best(best: &BestScores) -> String {
+    let lowest = if best.proved() {
+        format!(
+            "best scores: lowest {}, proved the highest (no solution has every score above it)",
+            best.lowest
+        )
+    } else {
+        format!(
+            "best scores: lowest {}, not proved the highest (none has every score above {}; \
+             the search was stopped, e.g. at solve's time limit)",
+            best.lowest, best.lowest_bound
+        )
+    };
+    format!(
+        "{lowest}; total {} of at most {}",
+        best.total, best.total_bound
+    )
 }
 
 /// The views of several solutions at once ([`crate::partial`]).

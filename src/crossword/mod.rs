@@ -176,6 +176,17 @@ pub struct Options {
     /// after the fill's lowest and mean score. Example: `--weak-below 40`.
     #[arg(long, value_name = "N", default_value_t = WEAK_BELOW)]
     pub weak_below: u32,
+    /// Fill: the best fill of a scored list, proved: `solve` (its tables
+    /// solver) finds the highest lowest entry score any fill has, proving
+    /// that no fill has every entry above it, then raises the fill's
+    /// total score within it; `decode-crossword` reports what was proved
+    /// (`best fill: ...`). With `solve --time-limit S`, the best fill found
+    /// by then and the bounds proved. Not with --theme-required,
+    /// --max-shared-substring or --prefer-scores ladders. Example:
+    /// `encode-crossword --pattern grid.txt --words scored.txt --best-fill
+    /// | solve --time-limit 60 | decode-crossword`.
+    #[arg(long)]
+    pub best_fill: bool,
     /// Theme entries: a word list (plain or scored) whose words are added
     /// with a score above every listed word, so they rank first.
     #[arg(long, value_name = "FILE")]
@@ -328,7 +339,8 @@ impl Family for Crossword {
         encode-crossword --width 5 --height 5 --words list.txt --maximise letters | solve | decode-crossword --svg x.svg\n  \
         encode-crossword --pattern grid.ipuz --clues clues.txt | solve | decode-crossword --format puz > filled.puz\n  \
         encode-crossword --pattern grid.txt --words scored.txt --weak-below 40 | solve | decode-crossword\n  \
-        encode-crossword --pattern grid.txt --words scored.txt --prefer-scores none | solve | decode-crossword";
+        encode-crossword --pattern grid.txt --words scored.txt --prefer-scores none | solve | decode-crossword\n  \
+        encode-crossword --pattern grid.txt --words scored.txt --best-fill | solve --time-limit 60 | decode-crossword";
     type Options = Options;
     type Puzzle = Puzzle;
     type Solution = Solution;
@@ -348,6 +360,13 @@ impl Family for Crossword {
                 if options.objective().is_some() {
                     return Err(Error::Usage(
                         "--maximise and --minimise are for freeform grids (--width, --height)"
+                            .into(),
+                    ));
+                }
+                if options.best_fill && !tables::is_plain(puzzle, options) {
+                    return Err(Error::Usage(
+                        "--best-fill searches the tables solver, which --theme-required, \
+                         --max-shared-substring and --prefer-scores ladders turn off"
                             .into(),
                     ));
                 }
@@ -373,6 +392,11 @@ impl Family for Crossword {
                     builder.prefer_solver(crate::solver::tables::NAME);
                 }
                 builder
+            }
+            Mode::Freeform if options.best_fill => {
+                return Err(Error::Usage(
+                    "--best-fill is for filling a pattern (--pattern FILE)".into(),
+                ))
             }
             Mode::Freeform => freeform::encode(
                 &puzzle.usable(),
@@ -441,6 +465,10 @@ impl Family for Crossword {
         variable: &dyn Fn(&str) -> Option<rustsat::types::Var>,
     ) -> Option<crate::solver::tables::TableSpec> {
         tables::fill_tables(puzzle, options, variable)
+    }
+
+    fn score_summary(solution: &Solution) -> Option<(u32, u64)> {
+        solution.scores.as_ref().map(|s| (s.lowest, s.total))
     }
 
     fn check(

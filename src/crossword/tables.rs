@@ -6,13 +6,15 @@
 //! wrote them, as long as nothing else constrains the fill: with theme
 //! groups, shared-substring limits or score ladders there are no tables.
 //! The candidates carry their words' scores (`--prefer-scores order`, the
-//! default, with a list of more than one score): the search tries a
-//! slot's higher-scored words first.
+//! default, or `--best-fill`, with a list of more than one score): the
+//! search tries a slot's higher-scored words first; with `--best-fill` the
+//! spec asks for the best-scored fill
+//! ([`crate::solver::tables::best`]).
 
 use super::puzzle::{cell_name, Mode, Puzzle};
 use super::slots::{domains, Domains};
 use super::{Options, Preference};
-use crate::solver::tables::{Table, TableSpec};
+use crate::solver::tables::{ScoreGoal, Table, TableSpec};
 use rustsat::types::Var;
 
 /// The table constraints of `puzzle`'s fill, or `None` when its formula
@@ -28,15 +30,23 @@ pub fn fill_tables(
     }
     let usable = puzzle.usable();
     let domains = domains(&usable);
-    let scored = options.prefer_scores == Preference::Order && has_scores(&usable);
-    // A fully pre-filled entry that is not listed is given: it ranks with
-    // the best words.
-    let best = usable.scores.iter().copied().max().unwrap_or(0);
+    let scored = (options.prefer_scores == Preference::Order || options.best_fill)
+        && has_scores(&usable);
+    // A fully pre-filled entry that is not listed is given: its slot's
+    // table (that one word) has no score, as the entry has none.
     let score = |id: u32| {
         let id = id as usize;
-        scored.then(|| if id < usable.words.len() { usable.score(id) } else { best })
+        (scored && id < usable.words.len()).then(|| usable.score(id))
     };
-    spec(&domains, puzzle.cols(), &score, variable)
+    let mut spec = spec(&domains, puzzle.cols(), &score, variable)?;
+    spec.goal = if options.best_fill {
+        ScoreGoal::Best
+    } else if scored {
+        ScoreGoal::Improve
+    } else {
+        ScoreGoal::First
+    };
+    Some(spec)
 }
 
 /// Whether the words of `puzzle` have more than one score (a plain list
@@ -103,5 +113,6 @@ fn spec(
         groups,
         tables,
         distinct: true,
+        goal: ScoreGoal::First,
     })
 }

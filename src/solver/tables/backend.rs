@@ -2,7 +2,7 @@
 //! answer extended to a model of the whole formula.
 
 use super::extend::{extend_by_chaining, extend_by_propagation};
-use super::{solve_tables, TableOutcome, TableSpec, TableStats};
+use super::{search, solve_tables, ScoreGoal, TableOutcome, TableSpec, TableStats};
 use crate::cnf::Clauses;
 use crate::error::{Error, Result};
 use crate::solve::cubes::Propagator;
@@ -27,7 +27,8 @@ pub struct StartedSearch {
 
 impl StartedSearch {
     /// Works out the tables with `spec_of` and searches them (no extra
-    /// clauses) until `deadline`, in a thread of its own.
+    /// clauses; the best-scored answer if the spec asks, [`search`])
+    /// until `deadline`, in a thread of its own.
     pub fn start(
         spec_of: impl FnOnce() -> Result<Option<TableSpec>> + Send + 'static,
         deadline: Option<Instant>,
@@ -46,7 +47,7 @@ impl StartedSearch {
             };
             // The receiver may be gone (the search unused): no matter.
             let _ = send.send(Ok(Some(Arc::clone(&spec))));
-            solve_tables(&spec, &Clauses::new(), deadline, Some(&signal))
+            search(&spec, &Clauses::new(), deadline, Some(&signal))
         });
         StartedSearch {
             spec,
@@ -245,6 +246,7 @@ impl TablesBackend {
             groups: Vec::with_capacity(spec.groups.len()),
             tables: spec.tables.clone(),
             distinct: spec.distinct,
+            goal: ScoreGoal::First,
         };
         for (g, group) in spec.groups.iter().enumerate() {
             let kept: Vec<(u8, Var)> = group
@@ -311,7 +313,7 @@ impl Backend for TablesBackend {
             self.started
                 .take()
                 .and_then(StartedSearch::finish)
-                .or_else(|| solve_tables(&self.spec, &Clauses::new(), deadline, self.stop.as_ref()))
+                .or_else(|| search(&self.spec, &Clauses::new(), deadline, self.stop.as_ref()))
         };
         let (outcome, stats) = searched.ok_or_else(|| {
             Error::Solver(
@@ -403,6 +405,12 @@ impl Backend for TablesBackend {
         ];
         if let Some(how) = self.extended_by {
             statistics.push(("extended-by".into(), how.to_string()));
+        }
+        if self.spec.goal != ScoreGoal::First {
+            statistics.push(("improvements".into(), self.stats.improvements.to_string()));
+        }
+        if let Some(best) = &self.stats.best {
+            statistics.extend(best.statistics());
         }
         statistics
     }

@@ -23,6 +23,7 @@
 //! CNF as any solver's model.
 
 mod backend;
+pub mod best;
 mod cdcl;
 mod extend;
 mod mac;
@@ -56,6 +57,23 @@ pub struct TableSpec {
     pub tables: Vec<Table>,
     /// Whether the tuples of tables of the same arity must differ.
     pub distinct: bool,
+    /// What one answer is to be, when tables are scored ([`ScoreGoal`]).
+    pub goal: ScoreGoal,
+}
+
+/// What one answer of scored tables is to be (higher-scored tuples are
+/// tried first in every case).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ScoreGoal {
+    /// The first answer found.
+    #[default]
+    First,
+    /// The first answer, its total then raised by a bounded local search
+    /// ([`best::improved`]).
+    Improve,
+    /// The best-scored answer ([`best::best_scores`]): the highest
+    /// lowest score, proved, then a high total.
+    Best,
 }
 
 /// One table constraint: the values of `groups`, read in order, are one
@@ -145,6 +163,25 @@ impl Table {
     pub fn tuples(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
         (0..self.len).map(|i| self.tuple(i))
     }
+
+    /// The table with only the tuples `keep` says yes to (by index),
+    /// their scores kept.
+    pub fn filtered(&self, mut keep: impl FnMut(usize) -> bool) -> Table {
+        let mut kept = Table {
+            groups: self.groups.clone(),
+            mixed: self.mixed,
+            misshapen: self.misshapen,
+            ..Table::default()
+        };
+        for i in (0..self.len).filter(|&i| keep(i)) {
+            kept.values.extend_from_slice(self.tuple(i));
+            kept.len += 1;
+            if let Some(score) = self.score(i) {
+                kept.scores.push(score);
+            }
+        }
+        kept
+    }
 }
 
 impl TableSpec {
@@ -213,6 +250,44 @@ pub struct TableStats {
     pub mac_backtracks: u64,
     /// Which of the two MAC searches answered (1 or 2; 0: none ran).
     pub mac_stream: u64,
+    /// What the best-scores search found and proved (`None`: it did
+    /// not run).
+    pub best: Option<best::BestScores>,
+    /// Answers of a higher total that the local search of
+    /// [`ScoreGoal::Improve`] or [`ScoreGoal::Best`] found.
+    pub improvements: u64,
+}
+
+impl TableStats {
+    /// Adds the counters of a later search (the best-scores search runs
+    /// several); `mac_stream` becomes the later one's.
+    fn add(&mut self, later: &TableStats) {
+        self.conflicts += later.conflicts;
+        self.decisions += later.decisions;
+        self.table_propagations += later.table_propagations;
+        self.rounds += later.rounds;
+        self.mac_runs += later.mac_runs;
+        self.mac_decisions += later.mac_decisions;
+        self.mac_backtracks += later.mac_backtracks;
+        self.mac_stream = later.mac_stream;
+    }
+}
+
+/// Searches `spec` as its [`TableSpec::goal`] asks when there are no
+/// `extra` clauses (the best-scored answer, [`best::best_scores`], or an
+/// improved one, [`best::improved`]), else any answer
+/// ([`solve_tables`]).
+pub fn search(
+    spec: &TableSpec,
+    extra: &Clauses,
+    deadline: Option<Instant>,
+    stop: Option<&Stop>,
+) -> Option<(TableOutcome, TableStats)> {
+    match spec.goal {
+        ScoreGoal::Best if extra.is_empty() => best::best_scores(spec, deadline, stop),
+        ScoreGoal::Improve if extra.is_empty() => best::improved(spec, deadline, stop),
+        _ => solve_tables(spec, extra, deadline, stop),
+    }
 }
 
 /// Searches for values of the groups that satisfy every table (and
@@ -285,6 +360,35 @@ pub fn solve_tables(
         round += 1;
         conflict_limit += conflict_limit / 2;
     }
+}
+
+/// One MAC search of `spec` in this thread, without restarts, BatSat or
+/// a second search: for a small spec (a best-scores neighbourhood,
+/// [`best`]), where setting those up costs more than the search. It gives
+/// up after `backtracks` (`Unknown`), at `deadline` or at `stop`; `None`
+/// if `spec` is not valid.
+pub(super) fn search_small(
+    spec: &TableSpec,
+    backtracks: u64,
+    deadline: Option<Instant>,
+    stop: Option<&Stop>,
+) -> Option<TableOutcome> {
+    spec.validate().ok()?;
+    let Prepared {
+        values,
+        tables,
+        readers,
+        ..
+    } = Prepared::new(spec);
+    let Some(mut mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
+        return Some(TableOutcome::Unsat);
+    };
+    let unbounded = std::sync::atomic::AtomicU64::new(u64::MAX);
+    Some(match mac.run(backtracks, &unbounded, 0, deadline, stop) {
+        mac::MacOutcome::Sat(solution) => TableOutcome::Sat(literals(spec, &solution)),
+        mac::MacOutcome::Unsat => TableOutcome::Unsat,
+        _ => TableOutcome::Unknown,
+    })
 }
 
 /// A spec's tables made ready for the searches.
@@ -500,6 +604,7 @@ mod tests {
                 table(vec![1, 3]),
             ],
             distinct,
+            goal: ScoreGoal::First,
         }
     }
 
@@ -592,6 +697,7 @@ mod tests {
             groups: vec![vec![(0, a), (1, b)]],
             tables: vec![Table::new(vec![0], [&[0u8][..]])],
             distinct: false,
+            goal: ScoreGoal::First,
         };
         let mut backend = TablesBackend::new(std::sync::Arc::new(spec), None).expect("valid spec");
         for clause in [

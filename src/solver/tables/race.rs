@@ -242,7 +242,7 @@ fn search(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Prepared, Table};
+    use super::super::{Prepared, ScoreGoal, Table};
     use super::*;
     use crate::cnf::Clauses;
     use rustsat::types::Var;
@@ -272,6 +272,7 @@ mod tests {
             groups,
             tables,
             distinct: true,
+            goal: ScoreGoal::First,
         }
     }
 
