@@ -544,6 +544,34 @@ fn neighbourhood(
         }
         tables.push(kept);
     }
+    // One round of arc consistency before the search's own (which builds
+    // its indices over every tuple first): each group keeps the values
+    // that every table reading it still has there, and each table the
+    // tuples of such values.
+    let mut allowed = vec![u32::MAX; groups.len()];
+    for table in &tables {
+        let mut seen = vec![0u32; table.groups.len()];
+        for tuple in table.tuples() {
+            for (mask, &x) in seen.iter_mut().zip(tuple) {
+                *mask |= 1 << x;
+            }
+        }
+        for (&g, mask) in table.groups.iter().zip(seen) {
+            allowed[g] &= mask;
+        }
+    }
+    for table in &mut tables {
+        let supported = |tuple: &[u8]| {
+            table
+                .groups
+                .iter()
+                .zip(tuple)
+                .all(|(&g, &x)| allowed[g] & 1 << x != 0)
+        };
+        if !table.tuples().all(supported) {
+            *table = table.filtered(|i| supported(table.tuple(i)));
+        }
+    }
     TableSpec {
         groups,
         tables,
@@ -554,22 +582,9 @@ fn neighbourhood(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::groups;
     use super::*;
     use crate::solver::tables::Table;
-
-    /// `n` groups of values `0..values`, CNF variables numbered in order.
-    fn groups(n: usize, values: u8) -> Vec<Vec<(u8, Var)>> {
-        (0..n)
-            .map(|g| {
-                (0..values)
-                    .map(|x| {
-                        let index = g * usize::from(values) + usize::from(x);
-                        (x, Var::new(index as u32))
-                    })
-                    .collect()
-            })
-            .collect()
-    }
 
     /// A 2x2 square (rows are tables 0 and 1, columns 2 and 3) over
     /// scored words of values 0..3.

@@ -560,7 +560,7 @@ mod tests {
     use crate::solver::{Backend, Outcome};
 
     /// `n` groups of values `0..values`, CNF variables numbered in order.
-    fn groups(n: usize, values: u8) -> Vec<Vec<(u8, Var)>> {
+    pub(super) fn groups(n: usize, values: u8) -> Vec<Vec<(u8, Var)>> {
         (0..n)
             .map(|g| {
                 (0..values)
