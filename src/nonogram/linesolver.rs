@@ -99,7 +99,7 @@ impl Tables {
             whites += usize::from(*cell == Cell::White);
             white_before.push(whites);
         }
-        let white_before = &*white_before;
+        let white_before = &white_before[..];
         let fits = |p: usize, e: usize| e <= n && white_before[e] == white_before[p];
         let may_white = |i: usize| line[i] != Cell::Black;
         let at = |j: usize, i: usize| j * (n + 1) + i;
@@ -118,7 +118,7 @@ impl Tables {
         for j in (0..k).rev() {
             after[j] = clue[j] + after[j + 1] + usize::from(j + 1 < k);
         }
-        let (before, after) = (&*before, &*after);
+        let (before, after) = (&before[..], &after[..]);
         let blocks_at = |i: usize| {
             let first = after.partition_point(|&r| i + r > n);
             let end = before.partition_point(|&b| b <= i);
@@ -129,6 +129,7 @@ impl Tables {
         // block).
         fwd.clear();
         fwd.resize((k + 1) * (n + 1), false);
+        let fwd = &mut fwd[..];
         fwd[at(0, 0)] = true;
         for i in 0..=n {
             for j in blocks_at(i) {
@@ -157,6 +158,7 @@ impl Tables {
         // or later.
         bwd.clear();
         bwd.resize((k + 1) * (n + 1), false);
+        let bwd = &mut bwd[..];
         // Block j placed at p with its following white cell, and the rest
         // fits.
         let placed = |bwd: &[bool], j: usize, p: usize| -> bool {
@@ -188,8 +190,10 @@ impl Tables {
         }
         cover.clear();
         cover.resize(n + 1, 0);
+        let cover = &mut cover[..];
         can_white.clear();
         can_white.resize(n, false);
+        let can_white = &mut can_white[..];
         for j in 0..k {
             let last = n.checked_sub(after[j]).map_or(0, |l| l + 1);
             for p in before[j]..last {
@@ -220,26 +224,186 @@ impl Tables {
     }
 }
 
-/// The longest line [`solve_bits`] solves: its positions `0..=n` and the
-/// shifts by a block's length and one more must fit in a `u128`.
+/// The longest line [`solve_bits`] solves on a `u128`: its positions
+/// `0..=n` and the shifts by a block's length and one more must fit.
 const BITS_MAX: usize = 126;
 
+/// The longest line [`solve_bits`] solves on the widest [`Wide`] set;
+/// longer lines are solved by [`Tables`].
+const WIDE_MAX: usize = 64 * 32 - 2;
+
+/// A bit set over a line's cells or positions, as [`solve_bits`] needs
+/// it: `u128` for lines of at most [`BITS_MAX`] cells, [`Wide`] for
+/// longer ones.
+trait LineBits:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+{
+    /// Number of bits.
+    const BITS: usize;
+    /// The empty set.
+    const ZERO: Self;
+    /// The set of bit 0 alone.
+    const ONE: Self;
+    /// The sum as numbers, modulo `2^BITS`.
+    fn wrapping_add(self, other: Self) -> Self;
+    /// The bits in reverse order (bit `i` to `BITS - 1 - i`).
+    fn reverse(self) -> Self;
+    /// Whether bit `i` is set.
+    fn bit(self, i: usize) -> bool;
+    /// Bits `0..n`.
+    fn low(n: usize) -> Self;
+}
+
+impl LineBits for u128 {
+    const BITS: usize = 128;
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn wrapping_add(self, other: Self) -> Self {
+        u128::wrapping_add(self, other)
+    }
+    fn reverse(self) -> Self {
+        self.reverse_bits()
+    }
+    fn bit(self, i: usize) -> bool {
+        self >> i & 1 == 1
+    }
+    fn low(n: usize) -> Self {
+        (1u128 << n) - 1
+    }
+}
+
+/// A bit set of `W` words, bit `i` in word `i / 64`: [`LineBits`] for
+/// lines longer than [`BITS_MAX`] cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Wide<const W: usize>([u64; W]);
+
+impl<const W: usize> std::ops::BitAnd for Wide<W> {
+    type Output = Self;
+    fn bitand(self, other: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+impl<const W: usize> std::ops::BitOr for Wide<W> {
+    type Output = Self;
+    fn bitor(self, other: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl<const W: usize> std::ops::BitXor for Wide<W> {
+    type Output = Self;
+    fn bitxor(self, other: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+    }
+}
+
+impl<const W: usize> std::ops::BitAndAssign for Wide<W> {
+    fn bitand_assign(&mut self, other: Self) {
+        *self = *self & other;
+    }
+}
+
+impl<const W: usize> std::ops::BitOrAssign for Wide<W> {
+    fn bitor_assign(&mut self, other: Self) {
+        *self = *self | other;
+    }
+}
+
+impl<const W: usize> std::ops::Shl<usize> for Wide<W> {
+    type Output = Self;
+    fn shl(self, by: usize) -> Self {
+        let (words, bits) = (by / 64, by % 64);
+        Wide(std::array::from_fn(|i| {
+            let Some(from) = i.checked_sub(words) else {
+                return 0;
+            };
+            let high = self.0[from] << bits;
+            let low = match from.checked_sub(1) {
+                Some(below) if bits > 0 => self.0[below] >> (64 - bits),
+                _ => 0,
+            };
+            high | low
+        }))
+    }
+}
+
+impl<const W: usize> std::ops::Shr<usize> for Wide<W> {
+    type Output = Self;
+    fn shr(self, by: usize) -> Self {
+        let (words, bits) = (by / 64, by % 64);
+        Wide(std::array::from_fn(|i| {
+            let from = i + words;
+            if from >= W {
+                return 0;
+            }
+            let low = self.0[from] >> bits;
+            let high = if bits > 0 && from + 1 < W {
+                self.0[from + 1] << (64 - bits)
+            } else {
+                0
+            };
+            low | high
+        }))
+    }
+}
+
+impl<const W: usize> LineBits for Wide<W> {
+    const BITS: usize = 64 * W;
+    const ZERO: Self = Wide([0; W]);
+    const ONE: Self = {
+        let mut words = [0; W];
+        words[0] = 1;
+        Wide(words)
+    };
+    fn wrapping_add(self, other: Self) -> Self {
+        let mut carry = false;
+        Wide(std::array::from_fn(|i| {
+            let (sum, over) = self.0[i].overflowing_add(other.0[i]);
+            let (sum, over_carry) = sum.overflowing_add(u64::from(carry));
+            carry = over || over_carry;
+            sum
+        }))
+    }
+    fn reverse(self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[W - 1 - i].reverse_bits()))
+    }
+    fn bit(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    fn low(n: usize) -> Self {
+        Wide(std::array::from_fn(|i| match n.saturating_sub(64 * i) {
+            0 => 0,
+            m if m >= 64 => u64::MAX,
+            m => (1u64 << m) - 1,
+        }))
+    }
+}
+
 /// The positions `0..=n` of `x` reversed (position `i` to `n - i`).
-fn reverse_positions(x: u128, n: usize) -> u128 {
-    x.reverse_bits() >> (127 - n)
+fn reverse_positions<B: LineBits>(x: B, n: usize) -> B {
+    x.reverse() >> (B::BITS - 1 - n)
 }
 
 /// `seeds` and every position reached from one of them by stepping from
 /// position `i` to `i + 1` over a cell `i` in `white` (a cell that may be
 /// white): the carry of an addition runs through each run of such cells
 /// from its lowest seed and stops one past its end.
-fn spread(seeds: u128, white: u128) -> u128 {
+fn spread<B: LineBits>(seeds: B, white: B) -> B {
     seeds | ((seeds & white).wrapping_add(white) ^ white)
 }
 
 /// The positions at which a block of `len` cells fits on cells in
 /// `black` (cells that may be black).
-fn fitting(black: u128, len: usize) -> u128 {
+fn fitting<B: LineBits>(black: B, len: usize) -> B {
     let mut fits = black;
     let mut have = 1;
     while have < len {
@@ -255,9 +419,14 @@ fn fitting(black: u128, len: usize) -> u128 {
 /// `0..j` alone, with a white cell after the last of them (so block `j`
 /// may start at `i`). `black` and `white` are the cells that may be black
 /// or white.
-fn forward(clue: impl Iterator<Item = usize>, black: u128, white: u128, out: &mut Vec<u128>) {
+fn forward<B: LineBits>(
+    clue: impl Iterator<Item = usize>,
+    black: B,
+    white: B,
+    out: &mut Vec<B>,
+) {
     out.clear();
-    let mut reached = spread(1, white);
+    let mut reached = spread(B::ONE, white);
     out.push(reached);
     for len in clue {
         let placed = reached & fitting(black, len) & (white >> len);
@@ -267,7 +436,7 @@ fn forward(clue: impl Iterator<Item = usize>, black: u128, white: u128, out: &mu
 }
 
 /// Exact line solving on bit sets (bit `i` is cell `i`, or position `i`
-/// between cells `i - 1` and `i`), for lines of at most [`BITS_MAX`]
+/// between cells `i - 1` and `i`), for lines of at most `B::BITS - 2`
 /// cells: the same verdict as [`Tables::solve`] in a few operations per
 /// block. Returns the cells that may be black and those that may be white
 /// in some completion, or `None` when no arrangement of `clue` agrees
@@ -282,16 +451,16 @@ fn forward(clue: impl Iterator<Item = usize>, black: u128, white: u128, out: &mu
 ///
 /// The line is given as its `n` cells that may be black (`black`) and
 /// those that may be white (`white`): a cell in both is unknown.
-fn solve_bits(
+fn solve_bits<B: LineBits>(
     clue: &[usize],
     n: usize,
-    black: u128,
-    white: u128,
-    scratch: &mut BitScratch,
-) -> Option<(u128, u128)> {
-    debug_assert!(n <= BITS_MAX);
+    black: B,
+    white: B,
+    scratch: &mut BitScratch<B>,
+) -> Option<(B, B)> {
+    debug_assert!(n + 2 <= B::BITS);
     let k = clue.len();
-    let cells = (1u128 << n) - 1;
+    let cells = B::low(n);
     let BitScratch { prefix, suffix } = scratch;
     forward(clue.iter().copied(), black, white, prefix);
     // The reversed line: cell `i` to `n - 1 - i`.
@@ -304,14 +473,14 @@ fn solve_bits(
     // `j..` alone with cell `i` white (for `j < k`, block `j` starts
     // after `i`).
     let after = |j: usize| reverse_positions(suffix[k - j], n);
-    let (mut can_black, mut can_white) = (0u128, 0u128);
+    let (mut can_black, mut can_white) = (B::ZERO, B::ZERO);
     let mut next = after(0);
     for (j, &len) in clue.iter().enumerate() {
         let here = next;
         next = after(j + 1);
         can_white |= prefix[j] & here;
         let starts = prefix[j] & fitting(black, len) & (next >> len);
-        if starts == 0 {
+        if starts == B::ZERO {
             return None;
         }
         can_white |= starts << len;
@@ -325,19 +494,78 @@ fn solve_bits(
         can_black |= covered;
     }
     can_white |= prefix[k] & next;
-    if k == 0 && prefix[0] >> n & 1 == 0 {
+    if k == 0 && !prefix[0].bit(n) {
         return None;
     }
     Some((can_black & cells, can_white & cells))
 }
 
 /// The tables of [`solve_bits`], kept between lines.
-#[derive(Debug, Default)]
-struct BitScratch {
+#[derive(Debug)]
+struct BitScratch<B> {
     /// The forward pass's positions, by block.
-    prefix: Vec<u128>,
+    prefix: Vec<B>,
     /// The pass on the reversed line.
-    suffix: Vec<u128>,
+    suffix: Vec<B>,
+}
+
+impl<B> Default for BitScratch<B> {
+    fn default() -> Self {
+        BitScratch {
+            prefix: Vec::new(),
+            suffix: Vec::new(),
+        }
+    }
+}
+
+/// [`solve_bits`] on a line longer than [`BITS_MAX`] cells, as a set of
+/// `W` words: its cells `line`, and the verdict as cells (as
+/// [`LineCache::decide`] gives it), into `out`.
+fn solve_wide<const W: usize>(clue: &[usize], line: &[Cell], out: &mut Vec<Cell>) -> bool {
+    let (mut black, mut white) = (Wide::<W>::ZERO, Wide::<W>::ZERO);
+    for (i, &cell) in line.iter().enumerate() {
+        black.0[i / 64] |= u64::from(cell != Cell::White) << (i % 64);
+        white.0[i / 64] |= u64::from(cell != Cell::Black) << (i % 64);
+    }
+    let verdict = solve_bits(clue, line.len(), black, white, &mut BitScratch::default());
+    out.clear();
+    let Some((can_black, can_white)) = verdict else {
+        return false;
+    };
+    out.extend(line.iter().enumerate().map(|(i, &cell)| {
+        match (can_black.bit(i), can_white.bit(i)) {
+            (true, false) => Cell::Black,
+            (false, true) => Cell::White,
+            _ => cell,
+        }
+    }));
+    true
+}
+
+/// Line solving's verdict on a line longer than [`BITS_MAX`] cells: its
+/// cells after solving, into `out`, or false when it has no arrangement.
+/// On bit sets of the fewest words that hold it, or by [`Tables`] beyond
+/// [`WIDE_MAX`] cells.
+fn solve_long(clue: &[usize], line: &[Cell], tables: &mut Tables, out: &mut Vec<Cell>) -> bool {
+    match line.len() {
+        n if n + 2 <= 64 * 4 => solve_wide::<4>(clue, line, out),
+        n if n + 2 <= 64 * 9 => solve_wide::<9>(clue, line, out),
+        n if n + 2 <= 64 * 16 => solve_wide::<16>(clue, line, out),
+        n if n <= WIDE_MAX => solve_wide::<32>(clue, line, out),
+        _ => {
+            out.clear();
+            if !tables.solve(clue, line, None) {
+                return false;
+            }
+            let each = line.iter().zip(&tables.can_black).zip(&tables.can_white);
+            out.extend(each.map(|((&cell, &black), &white)| match (black, white) {
+                (true, false) => Cell::Black,
+                (false, true) => Cell::White,
+                _ => cell,
+            }));
+            true
+        }
+    }
 }
 
 /// The grid of known cells, row-major.
@@ -445,19 +673,7 @@ impl LineCache {
         if let Some(index) = remembered {
             return self.verdicts[index as usize].as_deref();
         }
-        self.last.clear();
-        let solved = self.tables.solve(clue, cells, None);
-        if solved {
-            let tables = &self.tables;
-            self.last
-                .extend(cells.iter().enumerate().map(|(i, &cell)| {
-                    match (tables.can_black[i], tables.can_white[i]) {
-                        (true, false) => Cell::Black,
-                        (false, true) => Cell::White,
-                        _ => cell,
-                    }
-                }));
-        }
+        let solved = solve_long(clue, cells, &mut self.tables, &mut self.last);
         let Some(map) = self.seen.get_mut(line) else {
             return solved.then_some(&self.last[..]);
         };
@@ -485,8 +701,10 @@ struct Search<'a> {
     queued: Vec<bool>,
     /// The cells of the line being solved.
     line: Vec<Cell>,
+    /// The cells of the line after solving.
+    verdict: Vec<Cell>,
     /// The bit-set line solver's tables.
-    bits: BitScratch,
+    bits: BitScratch<u128>,
     /// For each line short enough for [`solve_bits`] (all rows or none,
     /// all columns or none; the others are not in it), its cells that may
     /// be black and those that may be white.
@@ -528,6 +746,7 @@ impl<'a> Search<'a> {
             queue: std::collections::VecDeque::new(),
             queued: vec![false; lines],
             line: Vec::new(),
+            verdict: Vec::new(),
             bits: BitScratch::default(),
             may,
             trail: Vec::new(),
@@ -650,25 +869,26 @@ impl<'a> Search<'a> {
                 continue;
             }
             self.line.clear();
-            for i in 0..len {
-                self.line.push(self.grid.cells[at(i).0]);
+            if is_row {
+                self.line
+                    .extend_from_slice(&self.grid.cells[line * width..(line + 1) * width]);
+            } else {
+                let column = self.grid.cells[line - height..].iter().step_by(width);
+                self.line.extend(column.copied());
             }
             let Some(decided) = self.cache.decide(line, clue, &self.line) else {
                 self.drop_queue();
                 return Err(contradiction);
             };
-            let decided: Vec<(usize, Cell)> = self
-                .line
-                .iter()
-                .zip(decided)
-                .enumerate()
-                .filter(|&(_, (&cell, &value))| cell == Cell::Unknown && value != Cell::Unknown)
-                .map(|(i, (_, &value))| (i, value))
-                .collect();
-            for (i, value) in decided {
-                let (index, other) = at(i);
-                self.decide(index, value);
-                self.enqueue(other);
+            self.verdict.clear();
+            self.verdict.extend_from_slice(decided);
+            for i in 0..len {
+                let value = self.verdict[i];
+                if self.line[i] == Cell::Unknown && value != Cell::Unknown {
+                    let (index, other) = at(i);
+                    self.decide(index, value);
+                    self.enqueue(other);
+                }
             }
         }
         Ok(())
@@ -959,6 +1179,48 @@ mod tests {
                 let all = completions(&clue, &line);
                 assert_eq!(tables.is_none(), all.is_empty(), "{clue:?} {line:?}");
             }
+        }
+    }
+
+    #[test]
+    fn wide_bit_sets_agree_with_the_tables_on_long_lines() {
+        let mut rng = fastrand::Rng::with_seed(13);
+        // Around each width's limit, and anywhere up to 700 cells.
+        let edges = [127, 128, 200, 253, 254, 255, 256, 511, 512, 573, 574, 575, 640];
+        for round in 0..1500 {
+            let n = match edges.get(round % 40) {
+                Some(&n) => n,
+                None => rng.usize(127..=700),
+            };
+            let density = rng.usize(1..=9);
+            let picture: Vec<bool> = (0..n).map(|_| rng.usize(0..10) < density).collect();
+            let clue = runs(picture.iter().copied());
+            let known = rng.usize(0..=10);
+            let mut line: Vec<Cell> = picture
+                .iter()
+                .map(|&b| match (rng.usize(0..10) < known, b) {
+                    (false, _) => Cell::Unknown,
+                    (true, true) => Cell::Black,
+                    (true, false) => Cell::White,
+                })
+                .collect();
+            if rng.usize(0..3) == 0 {
+                let i = rng.usize(0..n);
+                line[i] = if rng.bool() { Cell::Black } else { Cell::White };
+            }
+            let expected = solve_line(&clue, &line).map(|support| {
+                line.iter()
+                    .enumerate()
+                    .map(|(i, &cell)| match (support.can_black[i], support.can_white[i]) {
+                        (true, false) => Cell::Black,
+                        (false, true) => Cell::White,
+                        _ => cell,
+                    })
+                    .collect::<Vec<Cell>>()
+            });
+            let mut out = Vec::new();
+            let solved = solve_long(&clue, &line, &mut Tables::default(), &mut out);
+            assert_eq!(solved.then_some(out), expected, "{n} {clue:?}");
         }
     }
 
