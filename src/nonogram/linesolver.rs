@@ -723,19 +723,25 @@ impl<'a> Search<'a> {
     ) -> Self {
         let lines = rows.len() + columns.len();
         let (height, width) = (grid.height, grid.width);
+        // A line's cells that may be black, and those that may be white.
         let sets = |cells: &mut dyn Iterator<Item = Cell>| {
-            cells.enumerate().fold((0u128, 0u128), |(black, white), (i, cell)| {
-                (
-                    black | u128::from(cell != Cell::White) << i,
-                    white | u128::from(cell != Cell::Black) << i,
-                )
-            })
+            let (mut black, mut white) = (0u128, 0u128);
+            for (i, cell) in cells.enumerate() {
+                black |= u128::from(cell != Cell::White) << i;
+                white |= u128::from(cell != Cell::Black) << i;
+            }
+            (black, white)
         };
         let mut may = Vec::new();
         if width <= BITS_MAX {
-            may.extend((0..height).map(|r| sets(&mut grid.cells[r * width..(r + 1) * width].iter().copied())));
+            for r in 0..height {
+                let row = &grid.cells[r * width..(r + 1) * width];
+                may.push(sets(&mut row.iter().copied()));
+            }
             if height <= BITS_MAX {
-                may.extend((0..width).map(|c| sets(&mut (0..height).map(|r| grid.cells[r * width + c]))));
+                for c in 0..width {
+                    may.push(sets(&mut grid.cells[c..].iter().step_by(width).copied()));
+                }
             }
         }
         Search {
@@ -772,8 +778,9 @@ impl<'a> Search<'a> {
         self.trail.truncate(from);
     }
 
-    /// Takes the value `value` of cell `i` out of its lines' bit sets
-    /// (the value it no longer may not have), or back in (`open`).
+    /// Cell `i` decided as `value`: takes the other value out of what the
+    /// cell may be in its lines' bit sets, or, `open`, puts it back (the
+    /// decision undone).
     fn mark(&mut self, i: usize, value: Cell, open: bool) {
         let width = self.grid.width;
         let (r, c) = (i / width, i % width);
