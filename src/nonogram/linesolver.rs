@@ -36,130 +36,536 @@ pub struct LineSupport {
 /// Solves one line exactly: `None` when no arrangement of the block
 /// lengths `clue` agrees with the known cells of `line`.
 pub fn solve_line(clue: &[usize], line: &[Cell]) -> Option<LineSupport> {
-    solve(clue, line, true)
+    let mut tables = Tables::default();
+    let mut starts = Vec::new();
+    if !tables.solve(clue, line, Some(&mut starts)) {
+        return None;
+    }
+    Some(LineSupport {
+        starts,
+        can_black: tables.can_black,
+        can_white: tables.can_white,
+    })
 }
 
-/// [`solve_line`], with the block starts only when `with_starts` (the
-/// presolve needs only the cells).
-fn solve(clue: &[usize], line: &[Cell], with_starts: bool) -> Option<LineSupport> {
-    let n = line.len();
-    let k = clue.len();
-    // white_before[i] = number of known-white cells among the first i.
-    let mut white_before = Vec::with_capacity(n + 1);
-    white_before.push(0usize);
-    for cell in line {
-        let last = white_before[white_before.len() - 1];
-        white_before.push(last + usize::from(*cell == Cell::White));
-    }
-    let fits = |p: usize, e: usize| e <= n && white_before[e] == white_before[p];
-    let may_white = |i: usize| line[i] != Cell::Black;
-    let at = |j: usize, i: usize| j * (n + 1) + i;
-    // Only blocks j with room for blocks 0..j before cell i (at least
-    // `before[j]` cells) and for blocks j.. from cell i on (at least
-    // `after[j]` cells) take part at i; the other table entries are false
-    // or lead to no arrangement, so they are skipped (this makes tight
-    // lines of long clues cheap).
-    let mut before = vec![0usize; k + 1];
-    for j in 1..=k {
-        before[j] = before[j - 1] + clue[j - 1] + usize::from(j > 1);
-    }
-    let mut after = vec![0usize; k + 1];
-    for j in (0..k).rev() {
-        after[j] = clue[j] + after[j + 1] + usize::from(j + 1 < k);
-    }
-    let blocks_at = |i: usize| {
-        let first = after.partition_point(|&r| i + r > n);
-        let end = before.partition_point(|&b| b <= i);
-        first..end.max(first)
-    };
-    // fwd[j][i]: the first i cells can hold blocks 0..j, and block j may
-    // start at i (i = 0, or cell i-1 is white; or i = n after a block).
-    let mut fwd = vec![false; (k + 1) * (n + 1)];
-    fwd[at(0, 0)] = true;
-    for i in 0..=n {
-        for j in blocks_at(i) {
-            if !fwd[at(j, i)] {
-                continue;
-            }
-            if i < n && may_white(i) {
-                fwd[at(j, i + 1)] = true;
-            }
-            if j < k {
-                let e = i + clue[j];
-                if fits(i, e) {
-                    if e == n {
-                        fwd[at(j + 1, n)] = true;
-                    } else if may_white(e) {
-                        fwd[at(j + 1, e + 1)] = true;
+/// The line solver's tables, kept between lines so that solving a line
+/// allocates nothing (probing solves hundreds of thousands).
+#[derive(Debug, Default)]
+struct Tables {
+    /// `white_before[i]`: known-white cells among the first `i`.
+    white_before: Vec<usize>,
+    /// `before[j]`: the cells blocks `0..j` need before block `j`.
+    before: Vec<usize>,
+    /// `after[j]`: the cells blocks `j..` need from block `j`'s start.
+    after: Vec<usize>,
+    /// The forward table (see [`Tables::solve`]).
+    fwd: Vec<bool>,
+    /// The backward table.
+    bwd: Vec<bool>,
+    /// Differences of the number of placed blocks covering each cell.
+    cover: Vec<i64>,
+    /// For each cell, whether some completion makes it black.
+    can_black: Vec<bool>,
+    /// For each cell, whether some completion makes it white.
+    can_white: Vec<bool>,
+}
+
+impl Tables {
+    /// Solves one line: false when no arrangement of `clue` agrees with
+    /// `line`; otherwise `can_black` and `can_white` hold what each cell
+    /// can be, and `starts` (when asked for) each block's possible starts.
+    fn solve(
+        &mut self,
+        clue: &[usize],
+        line: &[Cell],
+        mut starts: Option<&mut Vec<Vec<usize>>>,
+    ) -> bool {
+        let n = line.len();
+        let k = clue.len();
+        let Tables {
+            white_before,
+            before,
+            after,
+            fwd,
+            bwd,
+            cover,
+            can_black,
+            can_white,
+        } = self;
+        white_before.clear();
+        white_before.push(0usize);
+        let mut whites = 0;
+        for cell in line {
+            whites += usize::from(*cell == Cell::White);
+            white_before.push(whites);
+        }
+        let white_before = &white_before[..];
+        let fits = |p: usize, e: usize| e <= n && white_before[e] == white_before[p];
+        let may_white = |i: usize| line[i] != Cell::Black;
+        let at = |j: usize, i: usize| j * (n + 1) + i;
+        // Only blocks j with room for blocks 0..j before cell i (at least
+        // `before[j]` cells) and for blocks j.. from cell i on (at least
+        // `after[j]` cells) take part at i; the other table entries are
+        // false or lead to no arrangement, so they are skipped (this makes
+        // tight lines of long clues cheap).
+        before.clear();
+        before.resize(k + 1, 0);
+        for j in 1..=k {
+            before[j] = before[j - 1] + clue[j - 1] + usize::from(j > 1);
+        }
+        after.clear();
+        after.resize(k + 1, 0);
+        for j in (0..k).rev() {
+            after[j] = clue[j] + after[j + 1] + usize::from(j + 1 < k);
+        }
+        let (before, after) = (&before[..], &after[..]);
+        let blocks_at = |i: usize| {
+            let first = after.partition_point(|&r| i + r > n);
+            let end = before.partition_point(|&b| b <= i);
+            first..end.max(first)
+        };
+        // fwd[j][i]: the first i cells can hold blocks 0..j, and block j
+        // may start at i (i = 0, or cell i-1 is white; or i = n after a
+        // block).
+        fwd.clear();
+        fwd.resize((k + 1) * (n + 1), false);
+        let fwd = &mut fwd[..];
+        fwd[at(0, 0)] = true;
+        for i in 0..=n {
+            for j in blocks_at(i) {
+                if !fwd[at(j, i)] {
+                    continue;
+                }
+                if i < n && may_white(i) {
+                    fwd[at(j, i + 1)] = true;
+                }
+                if j < k {
+                    let e = i + clue[j];
+                    if fits(i, e) {
+                        if e == n {
+                            fwd[at(j + 1, n)] = true;
+                        } else if may_white(e) {
+                            fwd[at(j + 1, e + 1)] = true;
+                        }
                     }
                 }
             }
         }
-    }
-    if !fwd[at(k, n)] {
-        return None;
-    }
-    // bwd[j][i]: cells i.. can hold blocks j..k, block j starting at i or
-    // later.
-    let mut bwd = vec![false; (k + 1) * (n + 1)];
-    // Block j placed at p with its following white cell, and the rest fits.
-    let placed = |bwd: &[bool], j: usize, p: usize| -> bool {
-        let e = p + clue[j];
-        if !fits(p, e) {
+        if !fwd[at(k, n)] {
             return false;
         }
-        if e == n {
-            j + 1 == k
-        } else {
-            may_white(e) && bwd[at(j + 1, e + 1)]
+        // bwd[j][i]: cells i.. can hold blocks j..k, block j starting at i
+        // or later.
+        bwd.clear();
+        bwd.resize((k + 1) * (n + 1), false);
+        let bwd = &mut bwd[..];
+        // Block j placed at p with its following white cell, and the rest
+        // fits.
+        let placed = |bwd: &[bool], j: usize, p: usize| -> bool {
+            let e = p + clue[j];
+            if !fits(p, e) {
+                return false;
+            }
+            if e == n {
+                j + 1 == k
+            } else {
+                may_white(e) && bwd[at(j + 1, e + 1)]
+            }
+        };
+        bwd[at(k, n)] = true;
+        for i in (0..=n).rev() {
+            for j in blocks_at(i) {
+                let mut ok = i < n && may_white(i) && bwd[at(j, i + 1)];
+                if !ok && j < k && i < n {
+                    ok = placed(bwd, j, i);
+                }
+                if ok {
+                    bwd[at(j, i)] = true;
+                }
+            }
         }
+        if let Some(starts) = starts.as_deref_mut() {
+            starts.clear();
+            starts.resize(k, Vec::new());
+        }
+        cover.clear();
+        cover.resize(n + 1, 0);
+        let cover = &mut cover[..];
+        can_white.clear();
+        can_white.resize(n, false);
+        let can_white = &mut can_white[..];
+        for j in 0..k {
+            let last = n.checked_sub(after[j]).map_or(0, |l| l + 1);
+            for p in before[j]..last {
+                if fwd[at(j, p)] && placed(bwd, j, p) {
+                    if let Some(starts) = starts.as_deref_mut() {
+                        starts[j].push(p);
+                    }
+                    cover[p] += 1;
+                    cover[p + clue[j]] -= 1;
+                    if p + clue[j] < n {
+                        can_white[p + clue[j]] = true;
+                    }
+                }
+            }
+        }
+        for (i, white) in can_white.iter_mut().enumerate() {
+            if !*white && may_white(i) {
+                *white = blocks_at(i).any(|j| fwd[at(j, i)] && bwd[at(j, i + 1)]);
+            }
+        }
+        can_black.clear();
+        let mut running = 0i64;
+        for &step in &cover[..n] {
+            running += step;
+            can_black.push(running > 0);
+        }
+        true
+    }
+}
+
+/// The longest line [`solve_bits`] solves on a `u128`: its positions
+/// `0..=n` and the shifts by a block's length and one more must fit.
+const BITS_MAX: usize = 126;
+
+/// The longest line [`solve_bits`] solves on the widest [`Wide`] set;
+/// longer lines are solved by [`Tables`].
+const WIDE_MAX: usize = 64 * 32 - 2;
+
+/// A bit set over a line's cells or positions, as [`solve_bits`] needs
+/// it: `u128` for lines of at most [`BITS_MAX`] cells, [`Wide`] for
+/// longer ones.
+trait LineBits:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+{
+    /// Number of bits.
+    const BITS: usize;
+    /// The empty set.
+    const ZERO: Self;
+    /// The set of bit 0 alone.
+    const ONE: Self;
+    /// The sum as numbers, modulo `2^BITS`.
+    fn wrapping_add(self, other: Self) -> Self;
+    /// The bits in reverse order (bit `i` to `BITS - 1 - i`).
+    fn reverse(self) -> Self;
+    /// Whether bit `i` is set.
+    fn bit(self, i: usize) -> bool;
+    /// Bits `0..n`.
+    fn low(n: usize) -> Self;
+}
+
+impl LineBits for u128 {
+    const BITS: usize = 128;
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn wrapping_add(self, other: Self) -> Self {
+        u128::wrapping_add(self, other)
+    }
+    fn reverse(self) -> Self {
+        self.reverse_bits()
+    }
+    fn bit(self, i: usize) -> bool {
+        self >> i & 1 == 1
+    }
+    fn low(n: usize) -> Self {
+        (1u128 << n) - 1
+    }
+}
+
+/// A bit set of `W` words, bit `i` in word `i / 64`: [`LineBits`] for
+/// lines longer than [`BITS_MAX`] cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Wide<const W: usize>([u64; W]);
+
+impl<const W: usize> std::ops::BitAnd for Wide<W> {
+    type Output = Self;
+    fn bitand(self, other: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+impl<const W: usize> std::ops::BitOr for Wide<W> {
+    type Output = Self;
+    fn bitor(self, other: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl<const W: usize> std::ops::BitXor for Wide<W> {
+    type Output = Self;
+    fn bitxor(self, other: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+    }
+}
+
+impl<const W: usize> std::ops::BitAndAssign for Wide<W> {
+    fn bitand_assign(&mut self, other: Self) {
+        *self = *self & other;
+    }
+}
+
+impl<const W: usize> std::ops::BitOrAssign for Wide<W> {
+    fn bitor_assign(&mut self, other: Self) {
+        *self = *self | other;
+    }
+}
+
+impl<const W: usize> std::ops::Shl<usize> for Wide<W> {
+    type Output = Self;
+    fn shl(self, by: usize) -> Self {
+        let (words, bits) = (by / 64, by % 64);
+        Wide(std::array::from_fn(|i| {
+            let Some(from) = i.checked_sub(words) else {
+                return 0;
+            };
+            let high = self.0[from] << bits;
+            let low = match from.checked_sub(1) {
+                Some(below) if bits > 0 => self.0[below] >> (64 - bits),
+                _ => 0,
+            };
+            high | low
+        }))
+    }
+}
+
+impl<const W: usize> std::ops::Shr<usize> for Wide<W> {
+    type Output = Self;
+    fn shr(self, by: usize) -> Self {
+        let (words, bits) = (by / 64, by % 64);
+        Wide(std::array::from_fn(|i| {
+            let from = i + words;
+            if from >= W {
+                return 0;
+            }
+            let low = self.0[from] >> bits;
+            let high = if bits > 0 && from + 1 < W {
+                self.0[from + 1] << (64 - bits)
+            } else {
+                0
+            };
+            low | high
+        }))
+    }
+}
+
+impl<const W: usize> LineBits for Wide<W> {
+    const BITS: usize = 64 * W;
+    const ZERO: Self = Wide([0; W]);
+    const ONE: Self = {
+        let mut words = [0; W];
+        words[0] = 1;
+        Wide(words)
     };
-    bwd[at(k, n)] = true;
-    for i in (0..=n).rev() {
-        for j in blocks_at(i) {
-            let mut ok = i < n && may_white(i) && bwd[at(j, i + 1)];
-            if !ok && j < k && i < n {
-                ok = placed(&bwd, j, i);
-            }
-            if ok {
-                bwd[at(j, i)] = true;
-            }
+    fn wrapping_add(self, other: Self) -> Self {
+        let mut carry = false;
+        Wide(std::array::from_fn(|i| {
+            let (sum, over) = self.0[i].overflowing_add(other.0[i]);
+            let (sum, over_carry) = sum.overflowing_add(u64::from(carry));
+            carry = over || over_carry;
+            sum
+        }))
+    }
+    fn reverse(self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[W - 1 - i].reverse_bits()))
+    }
+    fn bit(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    fn low(n: usize) -> Self {
+        Wide(std::array::from_fn(|i| match n.saturating_sub(64 * i) {
+            0 => 0,
+            m if m >= 64 => u64::MAX,
+            m => (1u64 << m) - 1,
+        }))
+    }
+}
+
+/// The positions `0..=n` of `x` reversed (position `i` to `n - i`).
+fn reverse_positions<B: LineBits>(x: B, n: usize) -> B {
+    x.reverse() >> (B::BITS - 1 - n)
+}
+
+/// `seeds` and every position reached from one of them by stepping from
+/// position `i` to `i + 1` over a cell `i` in `white` (a cell that may be
+/// white): the carry of an addition runs through each run of such cells
+/// from its lowest seed and stops one past its end.
+fn spread<B: LineBits>(seeds: B, white: B) -> B {
+    seeds | ((seeds & white).wrapping_add(white) ^ white)
+}
+
+/// The positions at which a block of `len` cells fits on cells in
+/// `black` (cells that may be black).
+fn fitting<B: LineBits>(black: B, len: usize) -> B {
+    let mut fits = black;
+    let mut have = 1;
+    while have < len {
+        let step = have.min(len - have);
+        fits &= fits >> step;
+        have += step;
+    }
+    fits
+}
+
+/// The forward half of [`solve_bits`]: `out[j]` (for `j` in `0..=k`)
+/// holds the positions `i` such that cells `0..i` can hold blocks
+/// `0..j` alone, with a white cell after the last of them (so block `j`
+/// may start at `i`). `black` and `white` are the cells that may be black
+/// or white.
+fn forward<B: LineBits>(
+    clue: impl Iterator<Item = usize>,
+    black: B,
+    white: B,
+    out: &mut Vec<B>,
+) {
+    out.clear();
+    let mut reached = spread(B::ONE, white);
+    out.push(reached);
+    for len in clue {
+        let placed = reached & fitting(black, len) & (white >> len);
+        reached = spread(placed << (len + 1), white);
+        out.push(reached);
+    }
+}
+
+/// Exact line solving on bit sets (bit `i` is cell `i`, or position `i`
+/// between cells `i - 1` and `i`), for lines of at most `B::BITS - 2`
+/// cells: the same verdict as [`Tables::solve`] in a few operations per
+/// block. Returns the cells that may be black and those that may be white
+/// in some completion, or `None` when no arrangement of `clue` agrees
+/// with the line.
+///
+/// A forward pass finds, for each block, the positions the blocks before
+/// it can end before (with a white cell); the same pass on the reversed
+/// line finds the positions the blocks after it can start after. A block
+/// fits at a start both allow; a cell may be black when such a block
+/// covers it, and white when it is the cell after one, or a gap with
+/// blocks `0..j` before it and `j..` after it for some `j`.
+///
+/// The line is given as its `n` cells that may be black (`black`) and
+/// those that may be white (`white`): a cell in both is unknown.
+fn solve_bits<B: LineBits>(
+    clue: &[usize],
+    n: usize,
+    black: B,
+    white: B,
+    scratch: &mut BitScratch<B>,
+) -> Option<(B, B)> {
+    debug_assert!(n + 2 <= B::BITS);
+    let k = clue.len();
+    let cells = B::low(n);
+    let BitScratch { prefix, suffix } = scratch;
+    forward(clue.iter().copied(), black, white, prefix);
+    // The reversed line: cell `i` to `n - 1 - i`.
+    let (black_rev, white_rev) = (
+        reverse_positions(black, n) >> 1,
+        reverse_positions(white, n) >> 1,
+    );
+    forward(clue.iter().rev().copied(), black_rev, white_rev, suffix);
+    // after(j): the positions `i` such that cells `i..` can hold blocks
+    // `j..` alone with cell `i` white (for `j < k`, block `j` starts
+    // after `i`).
+    let after = |j: usize| reverse_positions(suffix[k - j], n);
+    let (mut can_black, mut can_white) = (B::ZERO, B::ZERO);
+    let mut next = after(0);
+    for (j, &len) in clue.iter().enumerate() {
+        let here = next;
+        next = after(j + 1);
+        can_white |= prefix[j] & here;
+        let starts = prefix[j] & fitting(black, len) & (next >> len);
+        if starts == B::ZERO {
+            return None;
+        }
+        can_white |= starts << len;
+        let mut covered = starts;
+        let mut have = 1;
+        while have < len {
+            let step = have.min(len - have);
+            covered |= covered << step;
+            have += step;
+        }
+        can_black |= covered;
+    }
+    can_white |= prefix[k] & next;
+    if k == 0 && !prefix[0].bit(n) {
+        return None;
+    }
+    Some((can_black & cells, can_white & cells))
+}
+
+/// The tables of [`solve_bits`], kept between lines.
+#[derive(Debug)]
+struct BitScratch<B> {
+    /// The forward pass's positions, by block.
+    prefix: Vec<B>,
+    /// The pass on the reversed line.
+    suffix: Vec<B>,
+}
+
+impl<B> Default for BitScratch<B> {
+    fn default() -> Self {
+        BitScratch {
+            prefix: Vec::new(),
+            suffix: Vec::new(),
         }
     }
-    let mut starts = vec![Vec::new(); if with_starts { k } else { 0 }];
-    let mut cover = vec![0i64; n + 1];
-    let mut can_white = vec![false; n];
-    for j in 0..k {
-        let last = n.checked_sub(after[j]).map_or(0, |l| l + 1);
-        for p in before[j]..last {
-            if fwd[at(j, p)] && placed(&bwd, j, p) {
-                if with_starts {
-                    starts[j].push(p);
-                }
-                cover[p] += 1;
-                cover[p + clue[j]] -= 1;
-                if p + clue[j] < n {
-                    can_white[p + clue[j]] = true;
-                }
+}
+
+/// [`solve_bits`] on a line longer than [`BITS_MAX`] cells, as a set of
+/// `W` words: its cells `line`, and the verdict as cells (as
+/// [`LineCache::decide`] gives it), into `out`.
+fn solve_wide<const W: usize>(clue: &[usize], line: &[Cell], out: &mut Vec<Cell>) -> bool {
+    let (mut black, mut white) = (Wide::<W>::ZERO, Wide::<W>::ZERO);
+    for (i, &cell) in line.iter().enumerate() {
+        black.0[i / 64] |= u64::from(cell != Cell::White) << (i % 64);
+        white.0[i / 64] |= u64::from(cell != Cell::Black) << (i % 64);
+    }
+    let verdict = solve_bits(clue, line.len(), black, white, &mut BitScratch::default());
+    out.clear();
+    let Some((can_black, can_white)) = verdict else {
+        return false;
+    };
+    out.extend(line.iter().enumerate().map(|(i, &cell)| {
+        match (can_black.bit(i), can_white.bit(i)) {
+            (true, false) => Cell::Black,
+            (false, true) => Cell::White,
+            _ => cell,
+        }
+    }));
+    true
+}
+
+/// Line solving's verdict on a line longer than [`BITS_MAX`] cells: its
+/// cells after solving, into `out`, or false when it has no arrangement.
+/// On bit sets of the fewest words that hold it, or by [`Tables`] beyond
+/// [`WIDE_MAX`] cells.
+fn solve_long(clue: &[usize], line: &[Cell], tables: &mut Tables, out: &mut Vec<Cell>) -> bool {
+    match line.len() {
+        n if n + 2 <= 64 * 4 => solve_wide::<4>(clue, line, out),
+        n if n + 2 <= 64 * 9 => solve_wide::<9>(clue, line, out),
+        n if n + 2 <= 64 * 16 => solve_wide::<16>(clue, line, out),
+        n if n <= WIDE_MAX => solve_wide::<32>(clue, line, out),
+        _ => {
+            out.clear();
+            if !tables.solve(clue, line, None) {
+                return false;
             }
+            let each = line.iter().zip(&tables.can_black).zip(&tables.can_white);
+            out.extend(each.map(|((&cell, &black), &white)| match (black, white) {
+                (true, false) => Cell::Black,
+                (false, true) => Cell::White,
+                _ => cell,
+            }));
+            true
         }
     }
-    for (i, white) in can_white.iter_mut().enumerate() {
-        if !*white && may_white(i) {
-            *white = blocks_at(i).any(|j| fwd[at(j, i)] && bwd[at(j, i + 1)]);
-        }
-    }
-    let mut can_black = vec![false; n];
-    let mut running = 0i64;
-    for (i, black) in can_black.iter_mut().enumerate() {
-        running += cover[i];
-        *black = running > 0;
-    }
-    Some(LineSupport {
-        starts,
-        can_black,
-        can_white,
-    })
 }
 
 /// The grid of known cells, row-major.
@@ -213,12 +619,12 @@ pub enum Presolved {
 
 /// Line-solves all rows and columns to a fixpoint.
 pub fn presolve(rows: &[Vec<usize>], columns: &[Vec<usize>]) -> Presolved {
-    let mut grid = Knowledge::unknown(rows.len(), columns.len());
+    let grid = Knowledge::unknown(rows.len(), columns.len());
+    let mut search = Search::new(rows, columns, grid, false);
     let all: Vec<usize> = (0..rows.len() + columns.len()).collect();
     let mut unlimited = usize::MAX;
-    let mut cache = LineCache::new(0, false);
-    match fixpoint(rows, columns, &mut grid, &all, &mut unlimited, &mut cache) {
-        Ok(()) => Presolved::Fixpoint(grid),
+    match search.fixpoint(&all, &mut unlimited) {
+        Ok(()) => Presolved::Fixpoint(search.grid),
         Err((is_row, index)) => Presolved::Contradiction(is_row, index),
     }
 }
@@ -231,96 +637,269 @@ pub fn presolve(rows: &[Vec<usize>], columns: &[Vec<usize>]) -> Presolved {
 /// solves.
 #[derive(Debug)]
 struct LineCache {
-    /// For each line, its cells after solving (`Unknown` where both values
-    /// occur) by its known cells, or `None` when it has no arrangement.
-    decided: Vec<rustc_hash::FxHashMap<Vec<Cell>, Option<Vec<Cell>>>>,
+    /// For each line, the index into `verdicts` of each line state
+    /// (its known cells) already solved.
+    seen: Vec<rustc_hash::FxHashMap<Box<[Cell]>, u32>>,
+    /// For each line state solved, its cells after solving (`Unknown`
+    /// where both values occur), or `None` when it has no arrangement.
+    verdicts: Vec<Option<Box<[Cell]>>>,
+    /// The verdict of a cache that does not remember.
+    last: Vec<Cell>,
+    /// The line solver's tables.
+    tables: Tables,
 }
 
 impl LineCache {
     /// A cache for `lines` lines; `remember` false: one that only solves.
     fn new(lines: usize, remember: bool) -> Self {
-        let decided = if remember {
+        let seen = if remember {
             vec![rustc_hash::FxHashMap::default(); lines]
         } else {
             Vec::new()
         };
-        Self { decided }
+        Self {
+            seen,
+            verdicts: Vec::new(),
+            last: Vec::new(),
+            tables: Tables::default(),
+        }
     }
 
     /// Line solving's verdict on line `line` (clue `clue`) with `cells`
-    /// known, solved or remembered.
-    fn decide(&mut self, line: usize, clue: &[usize], cells: &[Cell]) -> Option<Vec<Cell>> {
-        if let Some(known) = self.decided.get(line).and_then(|map| map.get(cells)) {
-            return known.clone();
+    /// known, solved or remembered: the cells after solving, or `None`
+    /// when the line has no arrangement.
+    fn decide(&mut self, line: usize, clue: &[usize], cells: &[Cell]) -> Option<&[Cell]> {
+        let remembered = self.seen.get(line).and_then(|map| map.get(cells)).copied();
+        if let Some(index) = remembered {
+            return self.verdicts[index as usize].as_deref();
         }
-        let decided = solve(clue, cells, false).map(|support| {
-            cells
-                .iter()
-                .enumerate()
-                .map(|(i, &cell)| match (support.can_black[i], support.can_white[i]) {
-                    (true, false) => Cell::Black,
-                    (false, true) => Cell::White,
-                    _ => cell,
-                })
-                .collect()
-        });
-        if let Some(map) = self.decided.get_mut(line) {
-            map.insert(cells.to_vec(), decided.clone());
-        }
-        decided
+        let solved = solve_long(clue, cells, &mut self.tables, &mut self.last);
+        let Some(map) = self.seen.get_mut(line) else {
+            return solved.then_some(&self.last[..]);
+        };
+        let index = self.verdicts.len();
+        self.verdicts
+            .push(solved.then(|| self.last.clone().into_boxed_slice()));
+        map.insert(cells.into(), index as u32);
+        self.verdicts[index].as_deref()
     }
 }
 
-/// Line-solves the lines `start` (0..height are rows, height.. columns)
-/// and every line they change, to a fixpoint, in place. Counts each line
-/// solved off `budget` and stops early (without error) when it runs out.
-/// `Err` names a line without arrangement (row or not, index).
-fn fixpoint(
-    rows: &[Vec<usize>],
-    columns: &[Vec<usize>],
-    grid: &mut Knowledge,
-    start: &[usize],
-    budget: &mut usize,
-    cache: &mut LineCache,
-) -> Result<(), (bool, usize)> {
-    let (height, width) = (rows.len(), columns.len());
-    let mut queue: std::collections::VecDeque<usize> = start.iter().copied().collect();
-    let mut queued = vec![false; height + width];
-    for &line in start {
-        queued[line] = true;
-    }
-    while let Some(line) = queue.pop_front() {
-        queued[line] = false;
-        if *budget == 0 {
-            return Ok(());
+/// A grid being line-solved and probed, with what it needs between
+/// lines: the queue of lines to solve, a buffer for a line's cells, the
+/// cache of verdicts, and the trail of the cells it has decided (so that
+/// a try is undone by clearing them, not by copying the grid).
+#[derive(Debug)]
+struct Search<'a> {
+    rows: &'a [Vec<usize>],
+    columns: &'a [Vec<usize>],
+    grid: Knowledge,
+    cache: LineCache,
+    /// The lines (rows, then columns) waiting to be solved.
+    queue: std::collections::VecDeque<usize>,
+    /// Whether each line is in `queue`.
+    queued: Vec<bool>,
+    /// The cells of the line being solved.
+    line: Vec<Cell>,
+    /// The cells of the line after solving.
+    verdict: Vec<Cell>,
+    /// The bit-set line solver's tables.
+    bits: BitScratch<u128>,
+    /// For each line short enough for [`solve_bits`] (all rows or none,
+    /// all columns or none; the others are not in it), its cells that may
+    /// be black and those that may be white.
+    may: Vec<(u128, u128)>,
+    /// The cells decided, in order, since the trail was last cleared.
+    trail: Vec<usize>,
+}
+
+impl<'a> Search<'a> {
+    /// A search on `grid`; `remember` line verdicts (probing) or not.
+    fn new(
+        rows: &'a [Vec<usize>],
+        columns: &'a [Vec<usize>],
+        grid: Knowledge,
+        remember: bool,
+    ) -> Self {
+        let lines = rows.len() + columns.len();
+        let (height, width) = (grid.height, grid.width);
+        // A line's cells that may be black, and those that may be white.
+        let sets = |cells: &mut dyn Iterator<Item = Cell>| {
+            let (mut black, mut white) = (0u128, 0u128);
+            for (i, cell) in cells.enumerate() {
+                black |= u128::from(cell != Cell::White) << i;
+                white |= u128::from(cell != Cell::Black) << i;
+            }
+            (black, white)
+        };
+        let mut may = Vec::new();
+        if width <= BITS_MAX {
+            for r in 0..height {
+                let row = &grid.cells[r * width..(r + 1) * width];
+                may.push(sets(&mut row.iter().copied()));
+            }
+            if height <= BITS_MAX {
+                for c in 0..width {
+                    may.push(sets(&mut grid.cells[c..].iter().step_by(width).copied()));
+                }
+            }
         }
-        *budget -= 1;
-        let is_row = line < height;
-        let (clue, cells) = if is_row {
-            (&rows[line], grid.row(line))
-        } else {
-            (&columns[line - height], grid.column(line - height))
-        };
-        let Some(decided) = cache.decide(line, clue, &cells) else {
-            return Err((is_row, if is_row { line } else { line - height }));
-        };
-        for (i, (cell, &value)) in cells.iter().zip(&decided).enumerate() {
-            if *cell != Cell::Unknown || value == Cell::Unknown {
+        Search {
+            rows,
+            columns,
+            grid,
+            cache: LineCache::new(lines, remember),
+            queue: std::collections::VecDeque::new(),
+            queued: vec![false; lines],
+            line: Vec::new(),
+            verdict: Vec::new(),
+            bits: BitScratch::default(),
+            may,
+            trail: Vec::new(),
+        }
+    }
+
+    /// Decides cell `i` as `value` (open before), on the trail.
+    fn decide(&mut self, i: usize, value: Cell) {
+        self.grid.cells[i] = value;
+        self.trail.push(i);
+        self.mark(i, value, false);
+    }
+
+    /// Makes the cells on the trail from `from` on open again, and drops
+    /// them from the trail.
+    fn undo(&mut self, from: usize) {
+        for t in from..self.trail.len() {
+            let i = self.trail[t];
+            let value = self.grid.cells[i];
+            self.grid.cells[i] = Cell::Unknown;
+            self.mark(i, value, true);
+        }
+        self.trail.truncate(from);
+    }
+
+    /// Cell `i` decided as `value`: takes the other value out of what the
+    /// cell may be in its lines' bit sets, or, `open`, puts it back (the
+    /// decision undone).
+    fn mark(&mut self, i: usize, value: Cell, open: bool) {
+        let width = self.grid.width;
+        let (r, c) = (i / width, i % width);
+        let lines = [(r, c), (self.grid.height + c, r)];
+        for (line, bit) in lines {
+            let Some(sets) = self.may.get_mut(line) else {
+                continue;
+            };
+            // A black cell may not be white, and the other way round.
+            let set = if value == Cell::Black {
+                &mut sets.1
+            } else {
+                &mut sets.0
+            };
+            if open {
+                *set |= 1 << bit;
+            } else {
+                *set &= !(1 << bit);
+            }
+        }
+    }
+
+    /// Queues line `line` unless it is queued.
+    fn enqueue(&mut self, line: usize) {
+        if !self.queued[line] {
+            self.queued[line] = true;
+            self.queue.push_back(line);
+        }
+    }
+
+    /// Empties the queue (after a contradiction or when the budget ran
+    /// out).
+    fn drop_queue(&mut self) {
+        for line in self.queue.drain(..) {
+            self.queued[line] = false;
+        }
+    }
+
+    /// Line-solves the lines `start` (0..height are rows, height..
+    /// columns) and every line they change, to a fixpoint, in place, each
+    /// cell it decides on the trail. Counts each line solved off `budget`
+    /// and stops early (without error) when it runs out. `Err` names a
+    /// line without arrangement (row or not, index).
+    fn fixpoint(&mut self, start: &[usize], budget: &mut usize) -> Result<(), (bool, usize)> {
+        let (height, width) = (self.rows.len(), self.columns.len());
+        for &line in start {
+            self.enqueue(line);
+        }
+        while let Some(line) = self.queue.pop_front() {
+            self.queued[line] = false;
+            if *budget == 0 {
+                self.drop_queue();
+                return Ok(());
+            }
+            *budget -= 1;
+            let is_row = line < height;
+            let (clue, len) = if is_row {
+                (&self.rows[line], width)
+            } else {
+                (&self.columns[line - height], height)
+            };
+            // Cell `i` of the line, and the crossing line there.
+            let at = |i: usize| {
+                if is_row {
+                    (line * width + i, height + i)
+                } else {
+                    (i * width + (line - height), i)
+                }
+            };
+            let contradiction = (is_row, if is_row { line } else { line - height });
+            if line < self.may.len() {
+                let (black, white) = self.may[line];
+                let Some((can_black, can_white)) =
+                    solve_bits(clue, len, black, white, &mut self.bits)
+                else {
+                    self.drop_queue();
+                    return Err(contradiction);
+                };
+                // Open cells that only one value fits.
+                let mut decided = black & white & !(can_black & can_white);
+                while decided != 0 {
+                    let i = decided.trailing_zeros() as usize;
+                    decided &= decided - 1;
+                    let value = if can_black >> i & 1 == 1 {
+                        Cell::Black
+                    } else {
+                        Cell::White
+                    };
+                    let (index, other) = at(i);
+                    self.decide(index, value);
+                    self.enqueue(other);
+                }
                 continue;
             }
-            let (index, other) = if is_row {
-                (line * width + i, height + i)
+            self.line.clear();
+            if is_row {
+                self.line
+                    .extend_from_slice(&self.grid.cells[line * width..(line + 1) * width]);
             } else {
-                (i * width + (line - height), i)
+                let column = self.grid.cells[line - height..].iter().step_by(width);
+                self.line.extend(column.copied());
+            }
+            let Some(decided) = self.cache.decide(line, clue, &self.line) else {
+                self.drop_queue();
+                return Err(contradiction);
             };
-            grid.cells[index] = value;
-            if !queued[other] {
-                queued[other] = true;
-                queue.push_back(other);
+            self.verdict.clear();
+            self.verdict.extend_from_slice(decided);
+            for i in 0..len {
+                let value = self.verdict[i];
+                if self.line[i] == Cell::Unknown && value != Cell::Unknown {
+                    let (index, other) = at(i);
+                    self.decide(index, value);
+                    self.enqueue(other);
+                }
             }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// True when cell `i` is on the border or next to a decided cell: where
@@ -345,23 +924,32 @@ fn near_known(grid: &Knowledge, i: usize) -> bool {
 /// since its last try (the lines its tries start from), as nonogrid does.
 /// Only implied values are kept, so no solution is lost; the result is
 /// again a line-solving fixpoint.
+///
+/// A try works on the grid itself and is undone by its trail (the cells
+/// it decided), so a try costs what its line solving costs, not a copy
+/// of the grid.
 pub fn probe(
     rows: &[Vec<usize>],
     columns: &[Vec<usize>],
-    mut grid: Knowledge,
+    grid: Knowledge,
     mut budget: usize,
 ) -> Presolved {
     let (height, width) = (rows.len(), columns.len());
+    let mut search = Search::new(rows, columns, grid, true);
     // The step at which each line (rows, then columns) last changed, and
     // at which each cell was last tried (0: never).
     let mut step = 1usize;
     let mut line_changed = vec![step; height + width];
     let mut tried = vec![0usize; height * width];
-    let mut cache = LineCache::new(height + width, true);
+    // The black try's decisions (cell, value), and each cell's value in
+    // it (`Unknown` where it decided nothing).
+    let mut black_cells: Vec<(usize, Cell)> = Vec::new();
+    let mut in_black = vec![Cell::Unknown; height * width];
+    let mut changed_lines = Vec::new();
     loop {
         let mut changed = false;
         for (i, last_try) in tried.iter_mut().enumerate() {
-            if grid.cells[i] != Cell::Unknown || !near_known(&grid, i) {
+            if search.grid.cells[i] != Cell::Unknown || !near_known(&search.grid, i) {
                 continue;
             }
             let lines = [i / width, height + i % width];
@@ -369,66 +957,81 @@ pub fn probe(
                 continue;
             }
             if budget == 0 {
-                return Presolved::Fixpoint(grid);
+                return Presolved::Fixpoint(search.grid);
             }
             step += 1;
             *last_try = step;
-            let before = grid.clone();
-            let mut tries = [Cell::Black, Cell::White].map(|value| {
-                let mut branch = grid.clone();
-                branch.cells[i] = value;
+            let mut attempt = |search: &mut Search<'_>, value: Cell| {
+                search.trail.clear();
+                search.decide(i, value);
                 let mut spent = budget;
-                let result = fixpoint(rows, columns, &mut branch, &lines, &mut spent, &mut cache);
-                let out_of_budget = spent == 0;
+                let ok = search.fixpoint(&lines, &mut spent).is_ok();
                 budget = spent;
-                (result.is_ok(), out_of_budget, branch)
-            });
+                (ok, spent == 0)
+            };
+            let (black_ok, black_out) = attempt(&mut search, Cell::Black);
+            black_cells.clear();
+            black_cells.extend(search.trail.iter().map(|&j| (j, search.grid.cells[j])));
+            search.undo(0);
+            let (white_ok, white_out) = attempt(&mut search, Cell::White);
             // A try cut short by the budget proves nothing.
-            if tries.iter().any(|t| t.1) {
-                return Presolved::Fixpoint(grid);
+            if black_out || white_out {
+                search.undo(0);
+                return Presolved::Fixpoint(search.grid);
             }
-            let [(black_ok, _, black), (white_ok, _, white)] = &mut tries;
-            let mut changed_lines = Vec::new();
-            match (*black_ok, *white_ok) {
-                (false, false) => {
-                    return Presolved::Contradiction(true, i / width);
+            match (black_ok, white_ok) {
+                (false, false) => return Presolved::Contradiction(true, i / width),
+                // The white try's cells stay, on the trail.
+                (false, true) => {}
+                (true, false) => {
+                    search.undo(0);
+                    for &(j, value) in &black_cells {
+                        search.decide(j, value);
+                    }
                 }
-                (true, false) => grid = std::mem::replace(black, Knowledge::unknown(0, 0)),
-                (false, true) => grid = std::mem::replace(white, Knowledge::unknown(0, 0)),
                 (true, true) => {
-                    for j in 0..height * width {
-                        if grid.cells[j] == Cell::Unknown
-                            && black.cells[j] != Cell::Unknown
-                            && black.cells[j] == white.cells[j]
+                    // Both tries hold: what they decide alike holds.
+                    for &(j, value) in &black_cells {
+                        in_black[j] = value;
+                    }
+                    let mut agreed: Vec<(usize, Cell)> = search
+                        .trail
+                        .iter()
+                        .map(|&j| (j, search.grid.cells[j]))
+                        .filter(|&(j, value)| in_black[j] == value)
+                        .collect();
+                    for &(j, _) in &black_cells {
+                        in_black[j] = Cell::Unknown;
+                    }
+                    search.undo(0);
+                    changed_lines.clear();
+                    agreed.sort_unstable_by_key(|&(j, _)| j);
+                    for &(j, value) in &agreed {
+                        search.decide(j, value);
+                        changed_lines.push(j / width);
+                        changed_lines.push(height + j % width);
+                    }
+                    if !changed_lines.is_empty() {
+                        changed_lines.sort_unstable();
+                        changed_lines.dedup();
+                        let mut unlimited = usize::MAX;
+                        if let Err((is_row, index)) =
+                            search.fixpoint(&changed_lines, &mut unlimited)
                         {
-                            grid.cells[j] = black.cells[j];
-                            changed_lines.push(j / width);
-                            changed_lines.push(height + j % width);
+                            return Presolved::Contradiction(is_row, index);
                         }
                     }
                 }
             }
-            if *black_ok == *white_ok && !changed_lines.is_empty() {
-                changed_lines.sort_unstable();
-                changed_lines.dedup();
-                let mut unlimited = usize::MAX;
-                if let Err((is_row, index)) =
-                    fixpoint(rows, columns, &mut grid, &changed_lines, &mut unlimited, &mut cache)
-                {
-                    return Presolved::Contradiction(is_row, index);
-                }
-            }
             step += 1;
-            for (j, (old, new)) in before.cells.iter().zip(&grid.cells).enumerate() {
-                if old != new {
-                    changed = true;
-                    line_changed[j / width] = step;
-                    line_changed[height + j % width] = step;
-                }
+            for &j in &search.trail {
+                changed = true;
+                line_changed[j / width] = step;
+                line_changed[height + j % width] = step;
             }
         }
         if !changed {
-            return Presolved::Fixpoint(grid);
+            return Presolved::Fixpoint(search.grid);
         }
     }
 }
@@ -533,6 +1136,98 @@ mod tests {
                 expected.dedup();
                 assert_eq!(starts, &expected, "{clue:?} {line:?} block {j}");
             }
+        }
+    }
+
+    /// [`solve_bits`]'s verdict as the table solver gives it.
+    fn bits_verdict(clue: &[usize], line: &[Cell]) -> Option<(Vec<bool>, Vec<bool>)> {
+        let (mut black, mut white) = (0u128, 0u128);
+        for (i, cell) in line.iter().enumerate() {
+            black |= u128::from(*cell != Cell::White) << i;
+            white |= u128::from(*cell != Cell::Black) << i;
+        }
+        let (black, white) =
+            solve_bits(clue, line.len(), black, white, &mut BitScratch::default())?;
+        let cells = |x: u128| (0..line.len()).map(|i| x >> i & 1 == 1).collect();
+        Some((cells(black), cells(white)))
+    }
+
+    #[test]
+    fn the_bit_solver_agrees_with_the_tables() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for round in 0..20_000 {
+            let n = if round % 4 == 0 {
+                rng.usize(0..=BITS_MAX)
+            } else {
+                rng.usize(0..=12)
+            };
+            // A clue from a random picture, the line some of its cells
+            // (and, at times, a cell flipped): lines with and without
+            // arrangements.
+            let density = rng.usize(1..=9);
+            let picture: Vec<bool> = (0..n).map(|_| rng.usize(0..10) < density).collect();
+            let clue = runs(picture.iter().copied());
+            let known = rng.usize(0..=10);
+            let mut line: Vec<Cell> = picture
+                .iter()
+                .map(|&b| match (rng.usize(0..10) < known, b) {
+                    (false, _) => Cell::Unknown,
+                    (true, true) => Cell::Black,
+                    (true, false) => Cell::White,
+                })
+                .collect();
+            if n > 0 && rng.usize(0..3) == 0 {
+                let i = rng.usize(0..n);
+                line[i] = if rng.bool() { Cell::Black } else { Cell::White };
+            }
+            let tables = solve_line(&clue, &line).map(|s| (s.can_black, s.can_white));
+            assert_eq!(bits_verdict(&clue, &line), tables, "{clue:?} {line:?}");
+            if n <= 9 {
+                let all = completions(&clue, &line);
+                assert_eq!(tables.is_none(), all.is_empty(), "{clue:?} {line:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn wide_bit_sets_agree_with_the_tables_on_long_lines() {
+        let mut rng = fastrand::Rng::with_seed(13);
+        // Around each width's limit, and anywhere up to 700 cells.
+        let edges = [127, 128, 200, 253, 254, 255, 256, 511, 512, 573, 574, 575, 640];
+        for round in 0..1500 {
+            let n = match edges.get(round % 40) {
+                Some(&n) => n,
+                None => rng.usize(127..=700),
+            };
+            let density = rng.usize(1..=9);
+            let picture: Vec<bool> = (0..n).map(|_| rng.usize(0..10) < density).collect();
+            let clue = runs(picture.iter().copied());
+            let known = rng.usize(0..=10);
+            let mut line: Vec<Cell> = picture
+                .iter()
+                .map(|&b| match (rng.usize(0..10) < known, b) {
+                    (false, _) => Cell::Unknown,
+                    (true, true) => Cell::Black,
+                    (true, false) => Cell::White,
+                })
+                .collect();
+            if rng.usize(0..3) == 0 {
+                let i = rng.usize(0..n);
+                line[i] = if rng.bool() { Cell::Black } else { Cell::White };
+            }
+            let expected = solve_line(&clue, &line).map(|support| {
+                line.iter()
+                    .enumerate()
+                    .map(|(i, &cell)| match (support.can_black[i], support.can_white[i]) {
+                        (true, false) => Cell::Black,
+                        (false, true) => Cell::White,
+                        _ => cell,
+                    })
+                    .collect::<Vec<Cell>>()
+            });
+            let mut out = Vec::new();
+            let solved = solve_long(&clue, &line, &mut Tables::default(), &mut out);
+            assert_eq!(solved.then_some(out), expected, "{n} {clue:?}");
         }
     }
 
