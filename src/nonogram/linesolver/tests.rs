@@ -123,21 +123,7 @@ fn the_bit_solver_agrees_with_the_tables() {
         } else {
             rng.usize(0..=12)
         };
-        // A clue from a random picture, the line some of its cells
-        // (and, at times, a cell flipped): lines with and without
-        // arrangements.
-        let density = rng.usize(1..=9);
-        let picture: Vec<bool> = (0..n).map(|_| rng.usize(0..10) < density).collect();
-        let clue = runs(picture.iter().copied());
-        let known = rng.usize(0..=10);
-        let mut line: Vec<Cell> = picture
-            .iter()
-            .map(|&b| match (rng.usize(0..10) < known, b) {
-                (false, _) => Cell::Unknown,
-                (true, true) => Cell::Black,
-                (true, false) => Cell::White,
-            })
-            .collect();
+        let (clue, mut line) = random_line(&mut rng, n);
         if n > 0 && rng.usize(0..3) == 0 {
             let i = rng.usize(0..n);
             line[i] = if rng.bool() { Cell::Black } else { Cell::White };
@@ -151,6 +137,25 @@ fn the_bit_solver_agrees_with_the_tables() {
     }
 }
 
+/// A clue from a random picture of `n` cells and a line showing some of
+/// its cells (the caller may flip one): lines with and without
+/// arrangements.
+fn random_line(rng: &mut fastrand::Rng, n: usize) -> (Vec<usize>, Vec<Cell>) {
+    let density = rng.usize(1..=9);
+    let picture: Vec<bool> = (0..n).map(|_| rng.usize(0..10) < density).collect();
+    let clue = runs(picture.iter().copied());
+    let known = rng.usize(0..=10);
+    let line = picture
+        .iter()
+        .map(|&b| match (rng.usize(0..10) < known, b) {
+            (false, _) => Cell::Unknown,
+            (true, true) => Cell::Black,
+            (true, false) => Cell::White,
+        })
+        .collect();
+    (clue, line)
+}
+
 #[test]
 fn wide_bit_sets_agree_with_the_tables_on_long_lines() {
     let mut rng = fastrand::Rng::with_seed(13);
@@ -161,18 +166,7 @@ fn wide_bit_sets_agree_with_the_tables_on_long_lines() {
             Some(&n) => n,
             None => rng.usize(127..=700),
         };
-        let density = rng.usize(1..=9);
-        let picture: Vec<bool> = (0..n).map(|_| rng.usize(0..10) < density).collect();
-        let clue = runs(picture.iter().copied());
-        let known = rng.usize(0..=10);
-        let mut line: Vec<Cell> = picture
-            .iter()
-            .map(|&b| match (rng.usize(0..10) < known, b) {
-                (false, _) => Cell::Unknown,
-                (true, true) => Cell::Black,
-                (true, false) => Cell::White,
-            })
-            .collect();
+        let (clue, mut line) = random_line(&mut rng, n);
         if rng.usize(0..3) == 0 {
             let i = rng.usize(0..n);
             line[i] = if rng.bool() { Cell::Black } else { Cell::White };

@@ -582,7 +582,7 @@ fn neighbourhood(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::groups;
+    use super::super::tests::square_of;
     use super::*;
     use crate::solver::tables::Table;
 
@@ -596,17 +596,7 @@ mod tests {
             }
             table
         };
-        TableSpec {
-            groups: groups(4, 3),
-            tables: vec![
-                table(vec![0, 1]),
-                table(vec![2, 3]),
-                table(vec![0, 2]),
-                table(vec![1, 3]),
-            ],
-            distinct: true,
-            goal: ScoreGoal::Best,
-        }
+        square_of(&table, true, ScoreGoal::Best)
     }
 
     /// The best lowest of `spec` and the best total among the answers of

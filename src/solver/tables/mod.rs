@@ -595,6 +595,16 @@ mod tests {
     /// and 1, columns 2 and 3.
     fn square(words: &[[u8; 2]], distinct: bool) -> TableSpec {
         let table = |groups: Vec<usize>| Table::new(groups, words.iter().map(|w| &w[..]));
+        square_of(&table, distinct, ScoreGoal::First)
+    }
+
+    /// A 2x2 square of groups of values 0..3 whose rows (tables 0 and 1)
+    /// and columns (2 and 3) are the tables `table` makes over them.
+    pub(super) fn square_of(
+        table: &dyn Fn(Vec<usize>) -> Table,
+        distinct: bool,
+        goal: ScoreGoal,
+    ) -> TableSpec {
         TableSpec {
             groups: groups(4, 3),
             tables: vec![
@@ -604,7 +614,7 @@ mod tests {
                 table(vec![1, 3]),
             ],
             distinct,
-            goal: ScoreGoal::First,
+            goal,
         }
     }
 
