@@ -189,6 +189,13 @@ struct State {
     colours: Vec<u64>,
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// Cells of pieces that learnt their line: only the colour rules
+    /// across their segments are to be run there (the rest of a cell's
+    /// rules do not depend on colours).
+    colour_queue: Vec<u32>,
+    colour_queued: Vec<bool>,
+    /// The segments decided since it was last cleared, in order.
+    trail: Vec<u32>,
 }
 
 impl State {
@@ -213,6 +220,9 @@ impl State {
             colours,
             queue: (0..n as u32).collect(),
             queued: vec![true; n],
+            colour_queue: Vec::new(),
+            colour_queued: vec![false; n],
+            trail: Vec::new(),
         }
     }
 
@@ -232,11 +242,14 @@ impl State {
         }
     }
 
-    /// Queues every cell of the piece of `v`.
+    /// Queues every cell of the piece of `v` for the colour rules.
     fn push_piece(&mut self, v: usize) {
         let mut w = v;
         loop {
-            self.push(w);
+            if !self.colour_queued[w] {
+                self.colour_queued[w] = true;
+                self.colour_queue.push(w as u32);
+            }
             w = self.next[w] as usize;
             if w == v {
                 break;
@@ -280,6 +293,7 @@ impl State {
             None => {}
         }
         self.edges[i] = Some(taken);
+        self.trail.push(i as u32);
         let (u, v) = rules.ends[i];
         if taken {
             let (a, b) = (self.root(u), self.root(v));
@@ -356,7 +370,7 @@ impl State {
                 self.cell(rules, v)?;
             }
             let after = self.edges.iter().filter(|e| e.is_some()).count();
-            if after == before && self.queue.is_empty() {
+            if after == before && self.queue.is_empty() && self.colour_queue.is_empty() {
                 return Some(());
             }
         }
@@ -364,35 +378,67 @@ impl State {
 
     /// The rules at the queued cells until none is left.
     /// Adds the number of cells looked at to `work`.
+    /// A cell waiting for all its rules is not also run for its colours
+    /// alone.
     fn run_queue(&mut self, rules: &Rules<'_>, work: &mut usize) -> Option<()> {
-        while let Some(v) = self.queue.pop() {
-            *work += 1;
-            self.queued[v as usize] = false;
-            self.cell(rules, v as usize)?;
+        loop {
+            if let Some(v) = self.queue.pop() {
+                *work += 1;
+                self.queued[v as usize] = false;
+                self.cell(rules, v as usize)?;
+            } else if let Some(v) = self.colour_queue.pop() {
+                let v = v as usize;
+                self.colour_queued[v] = false;
+                if !self.queued[v] {
+                    *work += 1;
+                    self.colours_across(rules, v)?;
+                }
+            } else {
+                return Some(());
+            }
         }
-        Some(())
     }
 
     /// Probing (see the module documentation), until the rules have
     /// looked at `budget` cells.
+    ///
+    /// A try that holds also tells of every segment it decided: trying
+    /// that segment that way would decide no more than the try did, so it
+    /// would hold too and is skipped, until something is decided.
     fn probe(&mut self, rules: &Rules<'_>, budget: usize) -> Option<()> {
+        // For each segment, the ways (bit 0 taken, bit 1 not) a try that
+        // held implied since the last decision.
+        let mut implied = vec![0u8; self.edges.len()];
         let mut trial = self.clone();
         let mut work = 0;
         loop {
             let mut decided = false;
+            self.trail.clear();
+            implied.fill(0);
             for i in 0..self.edges.len() {
                 if self.edges[i].is_some() {
                     continue;
                 }
                 for taken in [true, false] {
+                    let way = if taken { 1 } else { 2 };
+                    if implied[i] & way != 0 {
+                        continue;
+                    }
                     trial.clone_from(self);
                     let holds = trial
                         .set(rules, i, taken)
                         .and_then(|()| trial.run_queue(rules, &mut work))
                         .is_some();
-                    if !holds {
+                    if holds {
+                        for &j in &trial.trail {
+                            let j = j as usize;
+                            implied[j] |= if trial.edges[j] == Some(true) { 1 } else { 2 };
+                        }
+                    } else {
                         self.set(rules, i, !taken)?;
                         self.run_queue(rules, &mut work)?;
+                        self.trail.clear();
+                        implied.fill(0);
                         decided = true;
                         break;
                     }
@@ -512,9 +558,17 @@ impl State {
 
     /// The rules at cell `v`.
     fn cell(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
-        // No loop, colours: rule out segments to the same or an
-        // incompatible piece; under the default rules, the strict colour
-        // rules across every segment not taken.
+        self.colours_across(rules, v)?;
+        if rules.default && rules.grid.roles[v] == Role::Free {
+            self.shape(rules, v)?;
+        }
+        self.degree(rules, v)
+    }
+
+    /// No loop, colours: rule out the segments at `v` to the same or an
+    /// incompatible piece; under the default rules, the strict colour
+    /// rules across every segment not taken.
+    fn colours_across(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         let here = self.root(v);
         let words = rules.words;
         for j in 0..rules.incident[v].len() {
@@ -551,10 +605,11 @@ impl State {
                 None => {}
             }
         }
-        if rules.default && rules.grid.roles[v] == Role::Free {
-            self.shape(rules, v)?;
-        }
-        // Degrees.
+        Some(())
+    }
+
+    /// The degree rules at cell `v`.
+    fn degree(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         let incident = &rules.incident[v];
         let taken = incident
             .iter()
