@@ -43,6 +43,7 @@
 use super::{search_small, solve_tables, Clauses, ScoreGoal, TableOutcome, TableSpec, TableStats};
 use crate::solver::Stop;
 use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHashSet as HashSet;
 use rustsat::types::{Lit, Var};
 use std::time::{Duration, Instant};
 
@@ -136,7 +137,7 @@ pub fn best_scores(
         return Some((outcome, stats));
     };
     let reader = Reader::new(spec);
-    let Some(mut best) = reader.answer(spec, &first, None) else {
+    let Some(mut best) = reader.answer(spec, &first) else {
         return Some((TableOutcome::Sat(first), stats));
     };
     let scored: Vec<usize> = (0..spec.tables.len())
@@ -190,7 +191,7 @@ pub fn best_scores(
         probes += 1;
         let retried = level > open;
         match outcome {
-            TableOutcome::Sat(lits) => match reader.answer(spec, &lits, None) {
+            TableOutcome::Sat(lits) => match reader.answer(spec, &lits) {
                 Some(answer) => {
                     // After a retry, the levels set aside above are
                     // open again.
@@ -310,7 +311,7 @@ pub fn improved(
     };
     let scored = spec.tables.iter().filter(|t| t.is_scored()).count() as u64;
     let reader = Reader::new(spec);
-    let Some(mut answer) = reader.answer(spec, &first, None).filter(|_| scored > 0) else {
+    let Some(mut answer) = reader.answer(spec, &first).filter(|_| scored > 0) else {
         return Some((TableOutcome::Sat(first), stats));
     };
     let cut = cut_to(spec, answer.lowest);
@@ -383,34 +384,58 @@ impl Reader {
         Reader { value_of }
     }
 
-    /// `lits` as an answer of `spec` (see [`evaluate`]); the groups they
-    /// give no true value keep theirs in `base` (`None`: every group
-    /// needs one).
-    fn answer(&self, spec: &TableSpec, lits: &[Lit], base: Option<&[u8]>) -> Option<Answer> {
-        let mut values: Vec<Option<u8>> = match base {
-            Some(base) => base.iter().copied().map(Some).collect(),
-            None => vec![None; spec.groups.len()],
-        };
+    /// `lits` as an answer of `spec` (see [`evaluate`]).
+    fn answer(&self, spec: &TableSpec, lits: &[Lit]) -> Option<Answer> {
+        let mut values = vec![None; spec.groups.len()];
         for lit in lits.iter().filter(|l| l.is_pos()) {
             if let Some(&(g, x)) = self.value_of.get(&lit.var()) {
                 values[g] = Some(x);
             }
         }
-        evaluate(spec, values.into_iter().collect::<Option<Vec<u8>>>()?)
+        evaluate(spec, values.into_iter().collect::<Option<Vec<u8>>>()?, None)
+    }
+
+    /// `lits`, the answer of a neighbourhood (the tables `free` marks), as
+    /// a change to `base`, an answer of `spec`: the groups `lits` give no
+    /// true value keep theirs, the other tables their tuples.
+    fn changed(
+        &self,
+        spec: &TableSpec,
+        lits: &[Lit],
+        base: &Answer,
+        free: &[bool],
+    ) -> Option<Answer> {
+        let mut values = base.values.clone();
+        for lit in lits.iter().filter(|l| l.is_pos()) {
+            if let Some(&(g, x)) = self.value_of.get(&lit.var()) {
+                values[g] = x;
+            }
+        }
+        evaluate(spec, values, Some((base, free)))
     }
 }
 
 /// The groups' `values` as an answer of `spec`: the tuple of every table
 /// and the scores; `None` when a table has no such tuple (which a
-/// search's answer never lacks).
-fn evaluate(spec: &TableSpec, values: Vec<u8>) -> Option<Answer> {
+/// search's answer never lacks). With `known` (an answer and the tables
+/// whose values may differ from it), the other tables keep its tuples.
+fn evaluate(
+    spec: &TableSpec,
+    values: Vec<u8>,
+    known: Option<(&Answer, &[bool])>,
+) -> Option<Answer> {
     let mut read = Vec::new();
     let mut tuples = Vec::with_capacity(spec.tables.len());
     let (mut lowest, mut total) = (u32::MAX, 0u64);
-    for table in &spec.tables {
-        read.clear();
-        read.extend(table.groups.iter().map(|&g| values[g]));
-        let i = table.tuples().position(|tuple| tuple == read.as_slice())?;
+    for (t, table) in spec.tables.iter().enumerate() {
+        let i = match known {
+            Some((answer, free)) if !free[t] => answer.tuples[t],
+            _ => {
+                read.clear();
+                read.extend(table.groups.iter().map(|&g| values[g]));
+                table.tuples().position(|tuple| tuple == read.as_slice())?
+            }
+        };
         if let Some(score) = table.score(i) {
             lowest = lowest.min(score);
             total += u64::from(score);
@@ -439,7 +464,7 @@ fn improve(
     stop: Option<&Stop>,
 ) -> u64 {
     // `best`'s tuples as indices into the cut tables.
-    let Some(mut current) = evaluate(cut, best.values.clone()) else {
+    let Some(mut current) = evaluate(cut, best.values.clone(), None) else {
         return 0;
     };
     let mut improvements = 0;
@@ -473,7 +498,7 @@ fn improve(
             };
             match outcome {
                 TableOutcome::Sat(lits) => {
-                    if let Some(answer) = reader.answer(cut, &lits, Some(&current.values)) {
+                    if let Some(answer) = reader.changed(cut, &lits, &current, &free) {
                         if answer.total > current.total {
                             current = answer;
                             improvements += 1;
@@ -507,7 +532,7 @@ fn neighbourhood(
     now: u32,
 ) -> TableSpec {
     let mut fixed_group = vec![false; cut.groups.len()];
-    let mut taken: std::collections::HashSet<&[u8]> = std::collections::HashSet::new();
+    let mut taken: HashSet<&[u8]> = HashSet::default();
     for (t, table) in cut.tables.iter().enumerate().filter(|&(t, _)| !free[t]) {
         for &g in &table.groups {
             fixed_group[g] = true;
@@ -659,9 +684,7 @@ mod tests {
                         best.total <= total && total <= best.total_bound,
                         "{words:?}"
                     );
-                    let answer = Reader::new(&spec)
-                        .answer(&spec, &lits, None)
-                        .expect("readable");
+                    let answer = Reader::new(&spec).answer(&spec, &lits).expect("readable");
                     assert_eq!((answer.lowest, answer.total), (best.lowest, best.total));
                     solved += 1;
                 }

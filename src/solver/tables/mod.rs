@@ -379,7 +379,7 @@ pub(super) fn search_small(
         tables,
         readers,
         ..
-    } = Prepared::new(spec);
+    } = Prepared::by_score(spec);
     let Some(mut mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
         return Some(TableOutcome::Unsat);
     };
@@ -406,7 +406,17 @@ struct Prepared {
 }
 
 impl Prepared {
+    /// Both orders of scored tables, for the two searches that race.
     fn new(spec: &TableSpec) -> Self {
+        Prepared::with_orders(spec, true)
+    }
+
+    /// The order by score only (no `unscored`), for one search alone.
+    fn by_score(spec: &TableSpec) -> Self {
+        Prepared::with_orders(spec, false)
+    }
+
+    fn with_orders(spec: &TableSpec, both: bool) -> Self {
         let values: Vec<u32> = spec
             .groups
             .iter()
@@ -425,11 +435,7 @@ impl Prepared {
                 .collect()
         };
         let tables = index(true);
-        let unscored = spec
-            .tables
-            .iter()
-            .any(Table::is_scored)
-            .then(|| index(false));
+        let unscored = (both && spec.tables.iter().any(Table::is_scored)).then(|| index(false));
         let mut readers = vec![Vec::new(); spec.groups.len()];
         for (t, table) in spec.tables.iter().enumerate() {
             for (pos, &g) in table.groups.iter().enumerate() {
@@ -508,21 +514,21 @@ impl ValueShares {
                 .sum()
         };
         // Higher-scored tuples first (an unscored table: all score 0),
-        // ties by support, then in table order: sorted by keys that order
-        // as (score, support) do (f64::total_cmp), reversed.
-        let mut keyed: Vec<(std::cmp::Reverse<(u32, u64)>, usize)> = table
+        // ties by support, then in table order: sorted by one integer
+        // whose bits are, from the highest, the score and a key that
+        // orders as the support does (f64::total_cmp), both reversed, and
+        // the tuple's index.
+        let mut keyed: Vec<u128> = table
             .tuples()
             .enumerate()
             .map(|(i, tuple)| {
                 let score = table.score(i).filter(|_| by_score).unwrap_or(0);
-                (
-                    std::cmp::Reverse((score, total_order_key(support(tuple)))),
-                    i,
-                )
+                let support = total_order_key(support(tuple));
+                u128::from(!score) << 96 | u128::from(!support) << 32 | i as u128
             })
             .collect();
         keyed.sort_unstable();
-        keyed.into_iter().map(|(_, i)| i).collect()
+        keyed.into_iter().map(|key| (key as u32) as usize).collect()
     }
 }
 

@@ -44,8 +44,9 @@ impl TableIndex {
                     *bits = vec![0; blocks];
                 }
                 bits[i / 64] |= 1 << (i % 64);
-                for (other, &v) in tuple.iter().enumerate() {
-                    together[(pos * MAX_VALUES + usize::from(value)) * arity + other] |= 1 << v;
+                let at = (pos * MAX_VALUES + usize::from(value)) * arity;
+                for (slot, &v) in together[at..at + arity].iter_mut().zip(*tuple) {
+                    *slot |= 1 << v;
                 }
             }
         }
