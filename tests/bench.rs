@@ -906,21 +906,21 @@ fn a_dimacs_folder_with_a_wrong_expectation_gets_error_rows() {
     assert!(rows[0].message.contains("wrong answer"), "{:?}", rows[0]);
 }
 
-/// A peer that "solves" with satpipe's own `solve` after its install step
-/// left a mark in its cache, and one that cannot be installed.
+/// A peer that "solves" with satpipe's own `solve`, found where bench-run
+/// says its programs are (`SATPIPE_BIN_DIR`), after its install step left
+/// a mark in its cache; and one that cannot be installed.
 fn peer_scripts(dir: &Path) -> std::path::PathBuf {
     let peers = dir.join("peers");
     std::fs::create_dir_all(&peers).expect("mkdir");
-    let solve = common::bin("solve").display().to_string();
     let scripts = [
         (
             "fake.sh",
-            format!(
-                "#!/bin/sh\nset -eu\ncase $1 in\n\
-                 install) mkdir -p \"$2\" && touch \"$2/built\" && echo x >> \"$2/installs\" ;;\n\
-                 run) test -f \"$2/built\" || exit 1; shift 2; \
-                 exec {solve} \"$1\" >/dev/null ;;\nesac\n"
-            ),
+            "#!/bin/sh\nset -eu\ncase $1 in\n\
+             install) test -x \"$SATPIPE_BIN_DIR/solve\" && mkdir -p \"$2\" && touch \"$2/built\" \
+             && echo x >> \"$2/installs\" ;;\n\
+             run) test -f \"$2/built\" || exit 1; shift 2; \
+             exec \"$SATPIPE_BIN_DIR/solve\" \"$1\" >/dev/null ;;\nesac\n"
+                .to_string(),
         ),
         (
             "absent.sh",
@@ -952,7 +952,8 @@ fn a_peer_runs_once_per_instance_and_the_report_takes_ratios_against_it() {
         .args(["--peers", peers.to_str().expect("utf-8")])
         .args(["--family", "formulas", "--solvers", "cadical minisat"])
         .args(["--csv", csv.to_str().expect("utf-8")])
-        .env("SATPIPE_PEER_CACHE", dir.path().join("cache"));
+        .env("SATPIPE_PEER_CACHE", dir.path().join("cache"))
+        .env_remove("SATPIPE_BIN_DIR");
     let ran = common::run_command(command, b"");
     assert_eq!(code(&ran), 0, "{}", stderr(&ran));
     assert!(

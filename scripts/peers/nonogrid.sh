@@ -21,7 +21,9 @@
 # which nonogrid ignores); a puzzle we cannot solve within
 # NONOGRID_CONVERT_SECONDS (120) therefore gets no conversion, and its run
 # fails at the time limit without nonogrid. The binaries are taken from
-# $CARGO_TARGET_DIR/release (default target/release), else from PATH.
+# $SATPIPE_BIN_DIR (bench-run sets it to the folder of the programs it
+# runs), else $CARGO_TARGET_DIR/release (default target/release), else
+# from PATH.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,8 +35,13 @@ usage() {
     exit 2
 }
 
-# The satpipe binary $1: in the release folder, else on PATH.
+# The satpipe binary $1: in $SATPIPE_BIN_DIR, the release folder, else on
+# PATH.
 satpipe_bin() {
+    if [ -n "${SATPIPE_BIN_DIR:-}" ] && [ -x "$SATPIPE_BIN_DIR/$1" ]; then
+        echo "$SATPIPE_BIN_DIR/$1"
+        return
+    fi
     release=${CARGO_TARGET_DIR:-$root/target}/release/$1
     if [ -x "$release" ] || ! command -v "$1" >/dev/null 2>&1; then
         echo "$release"

@@ -196,6 +196,23 @@ fn report_skipped(skipped: &[Skipped]) {
     }
 }
 
+/// The variable that tells the peers' scripts where satpipe's programs
+/// are (a script that converts puzzles with satpipe, such as
+/// `scripts/peers/nonogrid.sh`, runs those bench-run runs).
+const PEER_BIN_DIR_VARIABLE: &str = "SATPIPE_BIN_DIR";
+
+/// Sets [`PEER_BIN_DIR_VARIABLE`] for the peers' scripts to the folder of
+/// the `solve` bench-run runs, unless the caller set it. Called before
+/// any thread or child is started.
+fn tell_peers_where(tools: &Tools) {
+    if std::env::var_os(PEER_BIN_DIR_VARIABLE).is_some() {
+        return;
+    }
+    if let Some(dir) = tools.find("solve").as_deref().and_then(Path::parent) {
+        std::env::set_var(PEER_BIN_DIR_VARIABLE, dir);
+    }
+}
+
 /// Set by Ctrl-C / SIGTERM: stop starting runs, kill the running ones.
 static STOP: AtomicBool = AtomicBool::new(false);
 
@@ -369,6 +386,7 @@ impl Command for BenchRunArgs {
         let tools = Tools {
             dir: self.bin_dir.clone(),
         };
+        tell_peers_where(&tools);
         let solvers = self.solver_specs(&tools)?;
         for solver in &solvers {
             solver.check(&tools)?;
