@@ -384,13 +384,18 @@ impl Reader {
         Reader { value_of }
     }
 
+    /// The group and value of each true group variable among `lits`.
+    fn true_values<'a>(&'a self, lits: &'a [Lit]) -> impl Iterator<Item = (usize, u8)> + 'a {
+        lits.iter()
+            .filter(|l| l.is_pos())
+            .filter_map(|lit| self.value_of.get(&lit.var()).copied())
+    }
+
     /// `lits` as an answer of `spec` (see [`evaluate`]).
     fn answer(&self, spec: &TableSpec, lits: &[Lit]) -> Option<Answer> {
         let mut values = vec![None; spec.groups.len()];
-        for lit in lits.iter().filter(|l| l.is_pos()) {
-            if let Some(&(g, x)) = self.value_of.get(&lit.var()) {
-                values[g] = Some(x);
-            }
+        for (g, x) in self.true_values(lits) {
+            values[g] = Some(x);
         }
         evaluate(spec, values.into_iter().collect::<Option<Vec<u8>>>()?, None)
     }
@@ -406,10 +411,8 @@ impl Reader {
         free: &[bool],
     ) -> Option<Answer> {
         let mut values = base.values.clone();
-        for lit in lits.iter().filter(|l| l.is_pos()) {
-            if let Some(&(g, x)) = self.value_of.get(&lit.var()) {
-                values[g] = x;
-            }
+        for (g, x) in self.true_values(lits) {
+            values[g] = x;
         }
         evaluate(spec, values, Some((base, free)))
     }
