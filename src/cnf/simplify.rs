@@ -87,12 +87,44 @@ pub fn fix_forced(formula: &mut Formula) -> Outcome {
 /// Unit propagation from the unit clauses of `clauses` over `num_vars`
 /// variables: every variable's forced value, or `None` on a
 /// contradiction.
+///
+/// The unit clauses' values are set first and the clauses reduced by
+/// them (satisfied ones dropped, false literals taken out); only what is
+/// left goes to the propagator. A presolve that decided most of a puzzle
+/// leaves little, so the propagator is built over a small formula rather
+/// than the whole one; the fixpoint is the same, since propagation would
+/// have set the units' values first anyway.
 fn propagate(clauses: &Clauses, num_vars: u32) -> Option<Vec<Option<bool>>> {
-    let mut up = Propagator::from_clauses(clauses, num_vars, &[]);
+    let mut values: Vec<Option<bool>> = vec![None; num_vars as usize];
+    for lits in clauses.iter() {
+        if let [lit] = lits {
+            match values[lit.vidx()] {
+                Some(value) if value == lit.is_neg() => return None,
+                _ => values[lit.vidx()] = Some(lit.is_pos()),
+            }
+        }
+    }
+    let value = |lit: Lit| values[lit.vidx()].map(|v| v != lit.is_neg());
+    let mut open = Clauses::new();
+    let mut clause = Vec::new();
+    for lits in clauses.iter() {
+        if lits.iter().any(|&l| value(l) == Some(true)) {
+            continue;
+        }
+        clause.clear();
+        clause.extend(lits.iter().copied().filter(|&l| value(l).is_none()));
+        open.push(&clause);
+    }
+    let mut up = Propagator::from_clauses(&open, num_vars, &[]);
     if !up.propagate_root() {
         return None;
     }
-    Some((0..num_vars).map(|v| up.value(Var::new(v))).collect())
+    for (v, slot) in values.iter_mut().enumerate() {
+        if slot.is_none() {
+            *slot = up.value(Var::new(v as u32));
+        }
+    }
+    Some(values)
 }
 
 #[cfg(test)]
