@@ -41,22 +41,12 @@ pub fn fix_forced(formula: &mut Formula) -> Outcome {
     let Some(values) = propagate(&formula.hard, formula.num_vars) else {
         return Outcome::Conflict;
     };
-    let value = |lit: Lit| values[lit.vidx()].map(|v| v != lit.is_neg());
+    let value = |lit: Lit| lit_value(&values, lit);
     let fixed = values.iter().filter(|v| v.is_some()).count();
     if fixed == 0 {
         return Outcome::Unchanged;
     }
-    let mut kept = Clauses::new();
-    let mut clause = Vec::new();
-    for lits in formula.hard.iter() {
-        if lits.iter().any(|&l| value(l) == Some(true)) {
-            continue;
-        }
-        clause.clear();
-        clause.extend(lits.iter().copied().filter(|&l| value(l).is_none()));
-        kept.push(&clause);
-    }
-    formula.hard = Arc::new(kept);
+    formula.hard = Arc::new(reduce(&formula.hard, &values));
     let meta = &mut formula.meta;
     for (v, value) in values.iter().enumerate() {
         if let Some(value) = value {
@@ -104,17 +94,7 @@ fn propagate(clauses: &Clauses, num_vars: u32) -> Option<Vec<Option<bool>>> {
             }
         }
     }
-    let value = |lit: Lit| values[lit.vidx()].map(|v| v != lit.is_neg());
-    let mut open = Clauses::new();
-    let mut clause = Vec::new();
-    for lits in clauses.iter() {
-        if lits.iter().any(|&l| value(l) == Some(true)) {
-            continue;
-        }
-        clause.clear();
-        clause.extend(lits.iter().copied().filter(|&l| value(l).is_none()));
-        open.push(&clause);
-    }
+    let open = reduce(clauses, &values);
     let mut up = Propagator::from_clauses(&open, num_vars, &[]);
     if !up.propagate_root() {
         return None;
@@ -125,6 +105,31 @@ fn propagate(clauses: &Clauses, num_vars: u32) -> Option<Vec<Option<bool>>> {
         }
     }
     Some(values)
+}
+
+/// The value of `lit` under the partial assignment `values`.
+fn lit_value(values: &[Option<bool>], lit: Lit) -> Option<bool> {
+    values[lit.vidx()].map(|v| v != lit.is_neg())
+}
+
+/// `clauses` under the partial assignment `values`: the satisfied ones
+/// dropped, the false literals taken out of the others.
+fn reduce(clauses: &Clauses, values: &[Option<bool>]) -> Clauses {
+    let mut kept = Clauses::new();
+    let mut clause = Vec::new();
+    for lits in clauses.iter() {
+        if lits.iter().any(|&l| lit_value(values, l) == Some(true)) {
+            continue;
+        }
+        clause.clear();
+        clause.extend(
+            lits.iter()
+                .copied()
+                .filter(|&l| lit_value(values, l).is_none()),
+        );
+        kept.push(&clause);
+    }
+    kept
 }
 
 #[cfg(test)]
