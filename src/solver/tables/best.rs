@@ -40,10 +40,11 @@
 //! which fill of it is found can depend on whether a probe ended within
 //! its budget.
 
-use super::{search_small, solve_tables, Clauses, ScoreGoal, TableOutcome, TableSpec, TableStats};
+use super::mac::{Mac, MacOutcome};
+use super::tuples::fits;
+use super::{solve_tables, Clauses, Prepared, ScoreGoal, TableOutcome, TableSpec, TableStats};
 use crate::solver::Stop;
 use rustc_hash::FxHashMap as HashMap;
-use rustc_hash::FxHashSet as HashSet;
 use rustsat::types::{Lit, Var};
 use std::time::{Duration, Instant};
 
@@ -212,7 +213,7 @@ pub fn best_scores(
     let lowest_bound = levels[high].max(best.lowest);
     let floor = best.lowest;
     let cut = cut_to(spec, floor);
-    stats.improvements = improve(&cut, &crossing, &reader, &mut best, None, deadline, stop);
+    stats.improvements = improve(&cut, &crossing, &mut best, None, deadline, stop);
     let total_bound = scored
         .iter()
         .map(|&t| {
@@ -319,7 +320,6 @@ pub fn improved(
     stats.improvements = improve(
         &cut,
         &crossings(spec),
-        &reader,
         &mut answer,
         searches,
         deadline,
@@ -399,23 +399,6 @@ impl Reader {
         }
         evaluate(spec, values.into_iter().collect::<Option<Vec<u8>>>()?, None)
     }
-
-    /// `lits`, the answer of a neighbourhood (the tables `free` marks), as
-    /// a change to `base`, an answer of `spec`: the groups `lits` give no
-    /// true value keep theirs, the other tables their tuples.
-    fn changed(
-        &self,
-        spec: &TableSpec,
-        lits: &[Lit],
-        base: &Answer,
-        free: &[bool],
-    ) -> Option<Answer> {
-        let mut values = base.values.clone();
-        for (g, x) in self.true_values(lits) {
-            values[g] = x;
-        }
-        evaluate(spec, values, Some((base, free)))
-    }
 }
 
 /// The groups' `values` as an answer of `spec`: the tuple of every table
@@ -457,10 +440,16 @@ fn evaluate(
 /// the lowest): see the module documentation; at most `searches`
 /// neighbourhood searches (`None`: until a round gains nothing). Returns
 /// the number of improvements.
+///
+/// One MAC search state over the whole of `cut` serves every
+/// neighbourhood: a neighbourhood is a level of it in which the groups
+/// that a fixed table reads keep their value in the current answer (so
+/// each fixed table keeps its tuple, and with distinctness no free table
+/// takes it) and the pivot its tuples of a higher score, searched within
+/// [`NEIGHBOURHOOD_BACKTRACKS`] and undone.
 fn improve(
     cut: &TableSpec,
     crossing: &[Vec<usize>],
-    reader: &Reader,
     best: &mut Answer,
     mut searches: Option<u64>,
     deadline: Option<Instant>,
@@ -470,10 +459,34 @@ fn improve(
     let Some(mut current) = evaluate(cut, best.values.clone(), None) else {
         return 0;
     };
+    let prepared = Prepared::by_score(cut);
+    let Some(mut mac) = Mac::new(
+        &prepared.tables,
+        &prepared.values,
+        &prepared.readers,
+        cut.distinct,
+    ) else {
+        return 0;
+    };
+    // Per table, the scores of its tuples in the search's order (higher
+    // first: the tuples above a score are a prefix).
+    let ordered_scores: Vec<Vec<u32>> = cut
+        .tables
+        .iter()
+        .map(|table| {
+            let mut scores: Vec<u32> = (0..table.len())
+                .filter(|&i| fits(table.tuple(i), &table.groups, &prepared.values))
+                .map(|i| table.score(i).unwrap_or(0))
+                .collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            scores
+        })
+        .collect();
     let mut improvements = 0;
     let mut radius = 1;
     let stopped =
         || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_some_and(Stop::raised);
+    let mut domains = Vec::new();
     'rounds: while radius <= 2 {
         let mut gained = false;
         let score_of = |answer: &Answer, t: usize| cut.tables[t].score(answer.tuples[t]);
@@ -488,20 +501,30 @@ fn improve(
             let Some(now) = score_of(&current, pivot) else {
                 continue;
             };
-            let table = &cut.tables[pivot];
-            if !(0..table.len()).any(|i| table.score(i).is_some_and(|s| s > now)) {
+            let higher = ordered_scores[pivot].partition_point(|&s| s > now);
+            if higher == 0 {
                 continue;
             }
             let free = region(crossing, pivot, radius);
-            let local = neighbourhood(cut, &current, &free, pivot, now);
+            domains.clear();
+            domains.extend(
+                prepared
+                    .readers
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, readers)| readers.iter().any(|&(t, _)| !free[t as usize]))
+                    .map(|(g, _)| (g, 1u32 << current.values[g])),
+            );
             searches = searches.map(|n| n - 1);
-            let Some(outcome) = search_small(&local, NEIGHBOURHOOD_BACKTRACKS, deadline, stop)
-            else {
-                break 'rounds;
-            };
-            match outcome {
-                TableOutcome::Sat(lits) => {
-                    if let Some(answer) = reader.changed(cut, &lits, &current, &free) {
+            match mac.run_narrowed(
+                &domains,
+                &[(pivot, higher)],
+                NEIGHBOURHOOD_BACKTRACKS,
+                deadline,
+                stop,
+            ) {
+                MacOutcome::Sat(values) => {
+                    if let Some(answer) = evaluate(cut, values, Some((&current, &free))) {
                         if answer.total > current.total {
                             current = answer;
                             improvements += 1;
@@ -509,9 +532,9 @@ fn improve(
                         }
                     }
                 }
+                MacOutcome::Stopped => break 'rounds,
                 // No better tuple there, or none found in the budget.
-                TableOutcome::Unsat | TableOutcome::Unknown if !stopped() => {}
-                TableOutcome::Unsat | TableOutcome::Unknown => break 'rounds,
+                MacOutcome::Unsat | MacOutcome::Limit | MacOutcome::Outrun => {}
             }
         }
         radius = if gained { 1 } else { radius + 1 };
@@ -520,92 +543,6 @@ fn improve(
     best.total = current.total;
     best.values = current.values;
     improvements
-}
-
-/// The tables of `cut` that `free` marks, searched apart from the rest:
-/// `pivot` cut to its tuples of a score above `now`, the others whole,
-/// each without the tuples that the fixed tables take in `current` (no
-/// tuple twice); their groups that a fixed table reads keep their value
-/// in `current`, and no other group is in the spec.
-fn neighbourhood(
-    cut: &TableSpec,
-    current: &Answer,
-    free: &[bool],
-    pivot: usize,
-    now: u32,
-) -> TableSpec {
-    let mut fixed_group = vec![false; cut.groups.len()];
-    let mut taken: HashSet<&[u8]> = HashSet::default();
-    for (t, table) in cut.tables.iter().enumerate().filter(|&(t, _)| !free[t]) {
-        for &g in &table.groups {
-            fixed_group[g] = true;
-        }
-        taken.insert(table.tuple(current.tuples[t]));
-    }
-    let mut index = vec![usize::MAX; cut.groups.len()];
-    let mut groups = Vec::new();
-    let mut tables = Vec::new();
-    for (t, table) in cut.tables.iter().enumerate().filter(|&(t, _)| free[t]) {
-        // Only the tuples that agree with the fixed groups' values.
-        let mut kept = table.filtered(|i| {
-            let tuple = table.tuple(i);
-            let fits = table
-                .groups
-                .iter()
-                .zip(tuple)
-                .all(|(&g, &x)| !fixed_group[g] || current.values[g] == x);
-            let higher = t != pivot || table.score(i).is_some_and(|s| s > now);
-            fits && higher && !(cut.distinct && taken.contains(tuple))
-        });
-        for g in kept.groups.iter_mut() {
-            if index[*g] == usize::MAX {
-                index[*g] = groups.len();
-                let group = &cut.groups[*g];
-                groups.push(if fixed_group[*g] {
-                    let value = current.values[*g];
-                    group.iter().copied().filter(|&(x, _)| x == value).collect()
-                } else {
-                    group.clone()
-                });
-            }
-            *g = index[*g];
-        }
-        tables.push(kept);
-    }
-    // One round of arc consistency before the search's own (which builds
-    // its indices over every tuple first): each group keeps the values
-    // that every table reading it still has there, and each table the
-    // tuples of such values.
-    let mut allowed = vec![u32::MAX; groups.len()];
-    for table in &tables {
-        let mut seen = vec![0u32; table.groups.len()];
-        for tuple in table.tuples() {
-            for (mask, &x) in seen.iter_mut().zip(tuple) {
-                *mask |= 1 << x;
-            }
-        }
-        for (&g, mask) in table.groups.iter().zip(seen) {
-            allowed[g] &= mask;
-        }
-    }
-    for table in &mut tables {
-        let supported = |tuple: &[u8]| {
-            table
-                .groups
-                .iter()
-                .zip(tuple)
-                .all(|(&g, &x)| allowed[g] & 1 << x != 0)
-        };
-        if !table.tuples().all(supported) {
-            *table = table.filtered(|i| supported(table.tuple(i)));
-        }
-    }
-    TableSpec {
-        groups,
-        tables,
-        distinct: cut.distinct,
-        goal: ScoreGoal::First,
-    }
 }
 
 #[cfg(test)]

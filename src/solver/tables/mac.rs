@@ -205,6 +205,47 @@ impl<'a> Mac<'a> {
         MacOutcome::Stopped
     }
 
+    /// Searches as [`Mac::run`] does (seed 0, no bound over all runs),
+    /// within a level of its own that first narrows the groups of
+    /// `domains` (group, mask of the values it may keep) and the tables
+    /// of `firsts` (table, `n`) to their first `n` tuples; back at the
+    /// root after, whatever the outcome. `Unsat` says that nothing fits
+    /// within the narrowed level.
+    pub(super) fn run_narrowed(
+        &mut self,
+        domains: &[(usize, u32)],
+        firsts: &[(usize, usize)],
+        limit: u64,
+        deadline: Option<Instant>,
+        stop: Option<&Stop>,
+    ) -> MacOutcome {
+        self.levels.push(Level::default());
+        self.tuples.push_level();
+        let mut fits = true;
+        for &(g, mask) in domains {
+            let kept = self.domain[g] & mask;
+            fits &= kept != 0;
+            if kept != self.domain[g] && fits {
+                self.set_domain(g, kept);
+            }
+        }
+        for &(t, n) in firsts {
+            if fits && self.tuples.keep_first(t, n) {
+                fits = self.tuples.count(t) > 0;
+                self.touch(t);
+            }
+        }
+        let outcome = if fits && self.propagate() {
+            let unbounded = AtomicU64::new(u64::MAX);
+            self.run(limit, &unbounded, 0, deadline, stop)
+        } else {
+            self.clear_queues();
+            MacOutcome::Unsat
+        };
+        self.pop_to_root();
+        outcome
+    }
+
     /// Per group, its value (the smallest left where no table reads it).
     fn solution(&self) -> Vec<u8> {
         self.domain
@@ -337,14 +378,19 @@ impl<'a> Mac<'a> {
     fn propagate(&mut self) -> bool {
         let ok = self.settle();
         if !ok {
-            for g in self.queue.drain(..) {
-                self.removed[g as usize] = 0;
-            }
-            for t in self.touched.drain(..) {
-                self.is_touched[t as usize] = false;
-            }
+            self.clear_queues();
         }
         ok
+    }
+
+    /// Empties the propagation queues (after a failure).
+    fn clear_queues(&mut self) {
+        for g in self.queue.drain(..) {
+            self.removed[g as usize] = 0;
+        }
+        for t in self.touched.drain(..) {
+            self.is_touched[t as usize] = false;
+        }
     }
 
     fn settle(&mut self) -> bool {
@@ -606,6 +652,62 @@ mod tests {
             }
         }
         assert!(sat > 20 && unsat > 20, "{sat} fillable, {unsat} not");
+    }
+
+    #[test]
+    fn narrowed_runs_agree_with_brute_force_and_end_at_the_root() {
+        // The first cell narrowed to one value and the first row to its
+        // first few words: the answers are the brute force's under those
+        // conditions, and each run leaves the root as it was.
+        let mut rng = fastrand::Rng::with_seed(11);
+        let all: Vec<Vec<u8>> = (0..27u8).map(|c| vec![c % 3, c / 3 % 3, c / 9]).collect();
+        let (mut sat, mut unsat) = (0, 0);
+        for _ in 0..200 {
+            let words: Vec<Vec<u8>> = all.iter().filter(|_| rng.u8(0..2) == 0).cloned().collect();
+            let tables = square(&words);
+            let readers = readers(&tables);
+            let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) else {
+                continue;
+            };
+            let root = (
+                mac.domain.clone(),
+                (0..6).map(|t| mac.tuples.count(t)).collect::<Vec<_>>(),
+            );
+            let value = rng.u8(0..3);
+            let first = rng.usize(0..=words.len());
+            let outcome = mac.run_narrowed(&[(0, 1 << value)], &[(0, first)], 10_000, None, None);
+            let after = (
+                mac.domain.clone(),
+                (0..6).map(|t| mac.tuples.count(t)).collect::<Vec<_>>(),
+            );
+            assert_eq!(root, after, "{words:?}: the root changed");
+            let allowed: Vec<Vec<u8>> = words.iter().take(first).cloned().collect();
+            let expected = (0..3u32.pow(9)).any(|code| {
+                let v: Vec<u8> = (0..9).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
+                let reads: Vec<Vec<u8>> = (0..3)
+                    .map(|r| v[r * 3..r * 3 + 3].to_vec())
+                    .chain((0..3).map(|c| vec![v[c], v[3 + c], v[6 + c]]))
+                    .collect();
+                v[0] == value
+                    && allowed.contains(&reads[0])
+                    && reads.iter().all(|r| words.contains(r))
+                    && (0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j]))
+            });
+            match outcome {
+                MacOutcome::Sat(values) => {
+                    assert!(expected, "{words:?}");
+                    assert_eq!(values[0], value);
+                    assert!(allowed.contains(&values[0..3].to_vec()));
+                    sat += 1;
+                }
+                MacOutcome::Unsat => {
+                    assert!(!expected, "{words:?}");
+                    unsat += 1;
+                }
+                other => panic!("{words:?}: {other:?}"),
+            }
+        }
+        assert!(sat > 10 && unsat > 10, "{sat} fillable, {unsat} not");
     }
 
     #[test]

@@ -362,35 +362,6 @@ pub fn solve_tables(
     }
 }
 
-/// One MAC search of `spec` in this thread, without restarts, BatSat or
-/// a second search: for a small spec (a best-scores neighbourhood,
-/// [`best`]), where setting those up costs more than the search. It gives
-/// up after `backtracks` (`Unknown`), at `deadline` or at `stop`; `None`
-/// if `spec` is not valid.
-pub(super) fn search_small(
-    spec: &TableSpec,
-    backtracks: u64,
-    deadline: Option<Instant>,
-    stop: Option<&Stop>,
-) -> Option<TableOutcome> {
-    spec.validate().ok()?;
-    let Prepared {
-        values,
-        tables,
-        readers,
-        ..
-    } = Prepared::by_score(spec);
-    let Some(mut mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
-        return Some(TableOutcome::Unsat);
-    };
-    let unbounded = std::sync::atomic::AtomicU64::new(u64::MAX);
-    Some(match mac.run(backtracks, &unbounded, 0, deadline, stop) {
-        mac::MacOutcome::Sat(solution) => TableOutcome::Sat(literals(spec, &solution)),
-        mac::MacOutcome::Unsat => TableOutcome::Unsat,
-        _ => TableOutcome::Unknown,
-    })
-}
-
 /// A spec's tables made ready for the searches.
 struct Prepared {
     /// Per group, its values (a mask).

@@ -277,6 +277,37 @@ impl<'a> TupleSets<'a> {
         self.count[t] = 1;
     }
 
+    /// Keeps table `t`'s tuples before position `n` only; whether any
+    /// tuple went.
+    pub(super) fn keep_first(&mut self, t: usize, n: usize) -> bool {
+        let (full, rest) = (n / 64, n % 64);
+        let cut = |b: usize| -> u64 {
+            match b.cmp(&full) {
+                std::cmp::Ordering::Less => !0,
+                std::cmp::Ordering::Equal => (1u64 << rest) - 1,
+                std::cmp::Ordering::Greater => 0,
+            }
+        };
+        let alive = &self.alive[t];
+        if self.live[t]
+            .iter()
+            .all(|&b| alive[b as usize] & !cut(b as usize) == 0)
+        {
+            return false;
+        }
+        self.save(t);
+        let alive = &mut self.alive[t];
+        let mut gone = 0;
+        self.live[t].retain(|&b| {
+            let b = b as usize;
+            gone += (alive[b] & !cut(b)).count_ones();
+            alive[b] &= cut(b);
+            alive[b] != 0
+        });
+        self.count[t] -= gone;
+        true
+    }
+
     /// Removes tuple `i` from table `t`; whether it was there.
     pub(super) fn remove(&mut self, t: usize, i: usize) -> bool {
         let (b, bit) = (i / 64, 1u64 << (i % 64));
