@@ -42,7 +42,9 @@
 
 use super::mac::{Mac, MacOutcome};
 use super::tuples::fits;
-use super::{solve_tables, Clauses, Prepared, ScoreGoal, TableOutcome, TableSpec, TableStats};
+use super::{
+    solve_prepared, solve_tables, Clauses, Prepared, ScoreGoal, TableOutcome, TableSpec, TableStats,
+};
 use crate::solver::Stop;
 use rustc_hash::FxHashMap as HashMap;
 use rustsat::types::{Lit, Var};
@@ -163,7 +165,6 @@ pub fn best_scores(
         })
         .min()
         .unwrap_or(0);
-    let crossing = crossings(spec);
     // Levels by index: `low` is the found answer's lowest; no answer's
     // lowest is above `high` (proved), nor, as far as the probes within
     // their budget could tell, above `open` (`low <= open <= high`).
@@ -213,7 +214,8 @@ pub fn best_scores(
     let lowest_bound = levels[high].max(best.lowest);
     let floor = best.lowest;
     let cut = cut_to(spec, floor);
-    stats.improvements = improve(&cut, &crossing, &mut best, None, deadline, stop);
+    let prepared = Prepared::by_score(&cut);
+    stats.improvements = improve(&cut, &prepared, floor, &mut best, None, deadline, stop);
     let total_bound = scored
         .iter()
         .map(|&t| {
@@ -306,7 +308,9 @@ pub fn improved(
     deadline: Option<Instant>,
     stop: Option<&Stop>,
 ) -> Option<(TableOutcome, TableStats)> {
-    let (outcome, mut stats) = solve_tables(spec, &Clauses::new(), deadline, stop)?;
+    spec.validate().ok()?;
+    let prepared = Prepared::new(spec);
+    let (outcome, mut stats) = solve_prepared(spec, &prepared, &Clauses::new(), deadline, stop)?;
     let TableOutcome::Sat(first) = outcome else {
         return Some((outcome, stats));
     };
@@ -315,11 +319,12 @@ pub fn improved(
     let Some(mut answer) = reader.answer(spec, &first).filter(|_| scored > 0) else {
         return Some((TableOutcome::Sat(first), stats));
     };
-    let cut = cut_to(spec, answer.lowest);
+    let floor = answer.lowest;
     let searches = Some(IMPROVE_SEARCHES_PER_TABLE * scored);
     stats.improvements = improve(
-        &cut,
-        &crossings(spec),
+        spec,
+        &prepared,
+        floor,
         &mut answer,
         searches,
         deadline,
@@ -436,41 +441,42 @@ fn evaluate(
     })
 }
 
-/// Raises `best`'s total by local search over `cut` (the tables cut to
-/// the lowest): see the module documentation; at most `searches`
-/// neighbourhood searches (`None`: until a round gains nothing). Returns
-/// the number of improvements.
+/// Raises `best`'s total by local search over `spec` (made ready as
+/// `prepared`, [`Prepared::by_score`] or [`Prepared::new`]), its scored
+/// tables' tuples below `floor` left out: see the module documentation;
+/// at most `searches` neighbourhood searches (`None`: until a round gains
+/// nothing). Returns the number of improvements.
 ///
-/// One MAC search state over the whole of `cut` serves every
+/// One MAC search state over the whole of `spec` serves every
 /// neighbourhood: a neighbourhood is a level of it in which the groups
 /// that a fixed table reads keep their value in the current answer (so
 /// each fixed table keeps its tuple, and with distinctness no free table
 /// takes it) and the pivot its tuples of a higher score, searched within
 /// [`NEIGHBOURHOOD_BACKTRACKS`] and undone.
 fn improve(
-    cut: &TableSpec,
-    crossing: &[Vec<usize>],
+    spec: &TableSpec,
+    prepared: &Prepared,
+    floor: u32,
     best: &mut Answer,
     mut searches: Option<u64>,
     deadline: Option<Instant>,
     stop: Option<&Stop>,
 ) -> u64 {
-    // `best`'s tuples as indices into the cut tables.
-    let Some(mut current) = evaluate(cut, best.values.clone(), None) else {
+    let Some(mut current) = evaluate(spec, best.values.clone(), None) else {
         return 0;
     };
-    let prepared = Prepared::by_score(cut);
+    let crossing = crossings(spec);
     let Some(mut mac) = Mac::new(
         &prepared.tables,
         &prepared.values,
         &prepared.readers,
-        cut.distinct,
+        spec.distinct,
     ) else {
         return 0;
     };
     // Per table, the scores of its tuples in the search's order (higher
     // first: the tuples above a score are a prefix).
-    let ordered_scores: Vec<Vec<u32>> = cut
+    let ordered_scores: Vec<Vec<u32>> = spec
         .tables
         .iter()
         .map(|table| {
@@ -482,6 +488,14 @@ fn improve(
             scores
         })
         .collect();
+    // The scored tables without their tuples below the floor, for good.
+    let floors: Vec<(usize, usize)> = (0..spec.tables.len())
+        .filter(|&t| spec.tables[t].is_scored())
+        .map(|t| (t, ordered_scores[t].partition_point(|&s| s >= floor)))
+        .collect();
+    if !mac.keep_firsts(&floors) {
+        return 0;
+    }
     let mut improvements = 0;
     let mut radius = 1;
     let stopped =
@@ -489,9 +503,9 @@ fn improve(
     let mut domains = Vec::new();
     'rounds: while radius <= 2 {
         let mut gained = false;
-        let score_of = |answer: &Answer, t: usize| cut.tables[t].score(answer.tuples[t]);
-        let mut order: Vec<usize> = (0..cut.tables.len())
-            .filter(|&t| cut.tables[t].is_scored())
+        let score_of = |answer: &Answer, t: usize| spec.tables[t].score(answer.tuples[t]);
+        let mut order: Vec<usize> = (0..spec.tables.len())
+            .filter(|&t| spec.tables[t].is_scored())
             .collect();
         order.sort_by_key(|&t| (score_of(&current, t), t));
         for pivot in order {
@@ -505,7 +519,7 @@ fn improve(
             if higher == 0 {
                 continue;
             }
-            let free = region(crossing, pivot, radius);
+            let free = region(&crossing, pivot, radius);
             domains.clear();
             domains.extend(
                 prepared
@@ -524,7 +538,7 @@ fn improve(
                 stop,
             ) {
                 MacOutcome::Sat(values) => {
-                    if let Some(answer) = evaluate(cut, values, Some((&current, &free))) {
+                    if let Some(answer) = evaluate(spec, values, Some((&current, &free))) {
                         if answer.total > current.total {
                             current = answer;
                             improvements += 1;

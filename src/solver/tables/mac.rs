@@ -229,21 +229,33 @@ impl<'a> Mac<'a> {
                 self.set_domain(g, kept);
             }
         }
-        for &(t, n) in firsts {
-            if fits && self.tuples.keep_first(t, n) {
-                fits = self.tuples.count(t) > 0;
-                self.touch(t);
-            }
+        if !fits {
+            self.clear_queues();
         }
-        let outcome = if fits && self.propagate() {
+        let outcome = if fits && self.keep_firsts(firsts) {
             let unbounded = AtomicU64::new(u64::MAX);
             self.run(limit, &unbounded, 0, deadline, stop)
         } else {
-            self.clear_queues();
             MacOutcome::Unsat
         };
         self.pop_to_root();
         outcome
+    }
+
+    /// Narrows the tables of `firsts` (table, `n`) to their first `n`
+    /// tuples at the current level (for good at the root) and propagates;
+    /// false if then nothing fits.
+    pub(super) fn keep_firsts(&mut self, firsts: &[(usize, usize)]) -> bool {
+        for &(t, n) in firsts {
+            if self.tuples.keep_first(t, n) {
+                if self.tuples.count(t) == 0 {
+                    self.clear_queues();
+                    return false;
+                }
+                self.touch(t);
+            }
+        }
+        self.propagate()
     }
 
     /// Per group, its value (the smallest left where no table reads it).

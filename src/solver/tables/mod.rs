@@ -312,13 +312,26 @@ pub fn solve_tables(
     stop: Option<&Stop>,
 ) -> Option<(TableOutcome, TableStats)> {
     spec.validate().ok()?;
+    solve_prepared(spec, &Prepared::new(spec), extra, deadline, stop)
+}
+
+/// [`solve_tables`] of a valid `spec` made ready as `prepared`
+/// ([`Prepared::new`]), which the caller may search again.
+fn solve_prepared(
+    spec: &TableSpec,
+    prepared: &Prepared,
+    extra: &Clauses,
+    deadline: Option<Instant>,
+    stop: Option<&Stop>,
+) -> Option<(TableOutcome, TableStats)> {
     let Prepared {
         values,
         tables,
         unscored,
         readers,
         shares,
-    } = Prepared::new(spec);
+    } = prepared;
+    let (values, tables, readers) = (values.as_slice(), tables.as_slice(), readers.as_slice());
     let mut cdcl = Cdcl::new(spec, &tables, &readers, &shares.by_group, extra)?;
     let mut stats = TableStats::default();
     // A table without tuples: nothing fits.
