@@ -41,31 +41,23 @@ impl ClauseWriter<'_> {
     const LITERAL: usize = 12;
 
     fn clause(&mut self, clause: &[Lit]) -> std::io::Result<()> {
+        let mut digits = itoa::Buffer::new();
         for lit in clause {
             if self.len + Self::LITERAL > self.buffer.len() {
                 self.flush()?;
             }
-            self.number(lit.to_ipasir());
-            self.byte(b' ');
+            let number = digits.format(lit.to_ipasir()).as_bytes();
+            let end = self.len + number.len();
+            self.buffer[self.len..end].copy_from_slice(number);
+            self.buffer[end] = b' ';
+            self.len = end + 1;
         }
         if self.len + 2 > self.buffer.len() {
             self.flush()?;
         }
-        self.byte(b'0');
-        self.byte(b'\n');
+        self.buffer[self.len..self.len + 2].copy_from_slice(b"0\n");
+        self.len += 2;
         Ok(())
-    }
-
-    fn number(&mut self, value: i32) {
-        let mut digits = itoa::Buffer::new();
-        for &byte in digits.format(value).as_bytes() {
-            self.byte(byte);
-        }
-    }
-
-    fn byte(&mut self, byte: u8) {
-        self.buffer[self.len] = byte;
-        self.len += 1;
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
