@@ -500,7 +500,7 @@ fn improve(
     let mut radius = 1;
     let stopped =
         || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_some_and(Stop::raised);
-    let mut domains = Vec::new();
+    let (mut domains, mut fixed) = (Vec::new(), Vec::new());
     'rounds: while radius <= 2 {
         let mut gained = false;
         let score_of = |answer: &Answer, t: usize| spec.tables[t].score(answer.tuples[t]);
@@ -529,10 +529,13 @@ fn improve(
                     .filter(|(_, readers)| readers.iter().any(|&(t, _)| !free[t as usize]))
                     .map(|(g, _)| (g, 1u32 << current.values[g])),
             );
+            fixed.clear();
+            fixed.extend((0..spec.tables.len()).filter(|&t| !free[t]));
             searches = searches.map(|n| n - 1);
             match mac.run_narrowed(
                 &domains,
                 &[(pivot, higher)],
+                &fixed,
                 NEIGHBOURHOOD_BACKTRACKS,
                 deadline,
                 stop,

@@ -81,6 +81,9 @@ pub(super) struct Mac<'a> {
     word_of: Vec<Vec<u32>>,
     tuple_of: Vec<Vec<u32>>,
     same_arity: Vec<Vec<u32>>,
+    /// Per table: whether it takes part (a table of a narrowed run's
+    /// fixed part does not: no propagation reads it, no choice takes it).
+    active: Vec<bool>,
     /// Propagation queue: groups with values removed (and which).
     queue: Vec<u32>,
     removed: Vec<u32>,
@@ -125,6 +128,7 @@ impl<'a> Mac<'a> {
             removed: vec![0; values.len()],
             touched: Vec::new(),
             is_touched: vec![false; tables.len()],
+            active: vec![true; tables.len()],
             backtracks: 0,
             decisions: 0,
         };
@@ -208,19 +212,27 @@ impl<'a> Mac<'a> {
     /// Searches as [`Mac::run`] does (seed 0, no bound over all runs),
     /// within a level of its own that first narrows the groups of
     /// `domains` (group, mask of the values it may keep) and the tables
-    /// of `firsts` (table, `n`) to their first `n` tuples; back at the
-    /// root after, whatever the outcome. `Unsat` says that nothing fits
-    /// within the narrowed level.
+    /// of `firsts` (table, `n`) to their first `n` tuples, with the tables
+    /// of `fixed` left out; back at the root after, whatever the outcome.
+    /// `Unsat` says that nothing fits within the narrowed level.
+    ///
+    /// A fixed table must have each of its groups narrowed to one value
+    /// by `domains`: it keeps that tuple (with distinctness, no other
+    /// table takes it) and is not searched.
     pub(super) fn run_narrowed(
         &mut self,
         domains: &[(usize, u32)],
         firsts: &[(usize, usize)],
+        fixed: &[usize],
         limit: u64,
         deadline: Option<Instant>,
         stop: Option<&Stop>,
     ) -> MacOutcome {
         self.levels.push(Level::default());
         self.tuples.push_level();
+        for &t in fixed {
+            self.active[t] = false;
+        }
         let mut fits = true;
         for &(g, mask) in domains {
             let kept = self.domain[g] & mask;
@@ -229,6 +241,7 @@ impl<'a> Mac<'a> {
                 self.set_domain(g, kept);
             }
         }
+        fits = fits && self.take_fixed_tuples(fixed);
         if !fits {
             self.clear_queues();
         }
@@ -239,7 +252,44 @@ impl<'a> Mac<'a> {
             MacOutcome::Unsat
         };
         self.pop_to_root();
+        for &t in fixed {
+            self.active[t] = true;
+        }
         outcome
+    }
+
+    /// With distinctness, removes the tuple of each of the `fixed` tables
+    /// (its groups' values) from the tables that take part; false if one
+    /// is left without tuples.
+    fn take_fixed_tuples(&mut self, fixed: &[usize]) -> bool {
+        if self.word_of.is_empty() {
+            return true;
+        }
+        let mut values = Vec::new();
+        for &t in fixed {
+            values.clear();
+            values.extend(
+                self.tables[t]
+                    .groups
+                    .iter()
+                    .map(|&g| self.domain[g].trailing_zeros() as u8),
+            );
+            let Some(i) = self.tables[t].find(&values) else {
+                continue;
+            };
+            let word = self.word_of[t][i] as usize;
+            for k in 0..self.same_arity[t].len() {
+                let other = self.same_arity[t][k] as usize;
+                let j = self.tuple_of[other][word];
+                if self.active[other] && j != u32::MAX {
+                    self.remove_tuple(other, j as usize);
+                    if self.tuples.count(other) == 0 {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// Narrows the tables of `firsts` (table, `n`) to their first `n`
@@ -274,7 +324,7 @@ impl<'a> Mac<'a> {
         let mut best: Vec<(f64, usize)> = Vec::with_capacity(CANDIDATE_WEIGHTS.len() + 1);
         let mut last_priority = None;
         for t in 0..self.tables.len() {
-            if self.tuples.count(t) <= 1 {
+            if self.tuples.count(t) <= 1 || !self.active[t] {
                 continue;
             }
             let priority = self.priority(t);
@@ -413,6 +463,9 @@ impl<'a> Mac<'a> {
                 for r in 0..self.readers[g].len() {
                     let (t, pos) = self.readers[g][r];
                     let t = t as usize;
+                    if !self.active[t] {
+                        continue;
+                    }
                     // Whichever of the values kept and removed are fewer.
                     let kept = self.domain[g];
                     let (values, keep) = if kept.count_ones() < removed.count_ones() {
@@ -488,7 +541,7 @@ impl<'a> Mac<'a> {
             for k in 0..self.same_arity[t].len() {
                 let other = self.same_arity[t][k] as usize;
                 let j = self.tuple_of[other][word];
-                if j != u32::MAX {
+                if j != u32::MAX && self.active[other] {
                     self.remove_tuple(other, j as usize);
                     if self.tuples.count(other) == 0 {
                         return false;
@@ -687,7 +740,16 @@ mod tests {
             );
             let value = rng.u8(0..3);
             let first = rng.usize(0..=words.len());
-            let outcome = mac.run_narrowed(&[(0, 1 << value)], &[(0, first)], 10_000, None, None);
+            // Half the time the last row is fixed to a word of its own.
+            let last_row =
+                (rng.bool() && !words.is_empty()).then(|| words[rng.usize(..words.len())].clone());
+            let mut domains = vec![(0, 1u32 << value)];
+            let mut fixed = Vec::new();
+            if let Some(word) = &last_row {
+                domains.extend(word.iter().enumerate().map(|(c, &x)| (6 + c, 1u32 << x)));
+                fixed.push(2);
+            }
+            let outcome = mac.run_narrowed(&domains, &[(0, first)], &fixed, 10_000, None, None);
             let after = (
                 mac.domain.clone(),
                 (0..6).map(|t| mac.tuples.count(t)).collect::<Vec<_>>(),
@@ -701,6 +763,7 @@ mod tests {
                     .chain((0..3).map(|c| vec![v[c], v[3 + c], v[6 + c]]))
                     .collect();
                 v[0] == value
+                    && last_row.as_ref().is_none_or(|word| &reads[2] == word)
                     && allowed.contains(&reads[0])
                     && reads.iter().all(|r| words.contains(r))
                     && (0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j]))
@@ -710,6 +773,12 @@ mod tests {
                     assert!(expected, "{words:?}");
                     assert_eq!(values[0], value);
                     assert!(allowed.contains(&values[0..3].to_vec()));
+                    let reads: Vec<Vec<u8>> = tables
+                        .iter()
+                        .map(|t| t.groups.iter().map(|&g| values[g]).collect())
+                        .collect();
+                    assert!(reads.iter().all(|r| words.contains(r)), "{words:?}");
+                    assert!((0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j])));
                     sat += 1;
                 }
                 MacOutcome::Unsat => {

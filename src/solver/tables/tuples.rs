@@ -69,6 +69,22 @@ impl TableIndex {
         &self.values[i * arity..(i + 1) * arity]
     }
 
+    /// The position of the tuple `values`, if the table has it.
+    pub(super) fn find(&self, values: &[u8]) -> Option<usize> {
+        let with: Vec<&[u64]> = values
+            .iter()
+            .enumerate()
+            .map(|(pos, &x)| self.with(pos, x))
+            .collect();
+        if with.iter().any(|bits| bits.is_empty()) {
+            return None;
+        }
+        (0..self.len.div_ceil(64)).find_map(|b| {
+            let common = with.iter().fold(!0u64, |m, bits| m & bits[b]);
+            (common != 0).then(|| b * 64 + common.trailing_zeros() as usize)
+        })
+    }
+
     /// The tuples with `value` at `pos` (empty when there are none).
     pub(super) fn with(&self, pos: usize, value: u8) -> &[u64] {
         &self.with[pos * MAX_VALUES + usize::from(value)]
