@@ -214,7 +214,7 @@ pub fn best_scores(
     let lowest_bound = levels[high].max(best.lowest);
     let floor = best.lowest;
     let cut = cut_to(spec, floor);
-    let prepared = Prepared::by_score(&cut);
+    let prepared = Prepared::new(&cut);
     stats.improvements = improve(&cut, &prepared, floor, &mut best, None, deadline, stop);
     let total_bound = scored
         .iter()
@@ -442,7 +442,7 @@ fn evaluate(
 }
 
 /// Raises `best`'s total by local search over `spec` (made ready as
-/// `prepared`, [`Prepared::by_score`] or [`Prepared::new`]), its scored
+/// `prepared`, [`Prepared::new`]), its scored
 /// tables' tuples below `floor` left out: see the module documentation;
 /// at most `searches` neighbourhood searches (`None`: until a round gains
 /// nothing). Returns the number of improvements.

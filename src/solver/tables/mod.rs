@@ -327,7 +327,6 @@ fn solve_prepared(
     let Prepared {
         values,
         tables,
-        unscored,
         readers,
         shares,
     } = prepared;
@@ -345,15 +344,10 @@ fn solve_prepared(
         // Scored tables: the second search tries tuples by support alone,
         // its answer taken only when the first, by score, needs many
         // more backtracks (race::SCORED_HANDICAP).
-        let (second, handicap) = match &unscored {
-            Some(unscored) => (
-                mac::Mac::new(unscored, &values, &readers, spec.distinct),
-                race::SCORED_HANDICAP,
-            ),
-            None => (Some(mac.clone()), race::Handicap::NONE),
-        };
-        let Some(second) = second else {
-            return Some((TableOutcome::Unsat, stats));
+        let (second, handicap) = if spec.tables.iter().any(Table::is_scored) {
+            (race::Second::BySupport(prepared), race::SCORED_HANDICAP)
+        } else {
+            (race::Second::Ready(mac.clone()), race::Handicap::NONE)
         };
         let searches = race::Searches {
             first: mac,
@@ -381,58 +375,53 @@ struct Prepared {
     values: Vec<u32>,
     /// Per table, its tuples in the order the MAC search tries them.
     tables: Vec<TableIndex>,
-    /// When tables are scored: per table, its tuples by support alone
-    /// (the second search's order).
-    unscored: Option<Vec<TableIndex>>,
     /// Per group, the (table, position) pairs reading it.
     readers: Vec<Vec<(u32, u32)>>,
     shares: ValueShares,
 }
 
 impl Prepared {
-    /// Both orders of scored tables, for the two searches that race.
+    /// The tables in the first search's order: higher scores first
+    /// ([`ValueShares::tuple_order`]).
     fn new(spec: &TableSpec) -> Self {
-        Prepared::with_orders(spec, true)
-    }
-
-    /// The order by score only (no `unscored`), for one search alone.
-    fn by_score(spec: &TableSpec) -> Self {
-        Prepared::with_orders(spec, false)
-    }
-
-    fn with_orders(spec: &TableSpec, both: bool) -> Self {
         let values: Vec<u32> = spec
             .groups
             .iter()
             .map(|group| group.iter().fold(0, |mask, &(x, _)| mask | 1 << x))
             .collect();
         let shares = ValueShares::new(spec, &values);
-        let index = |by_score: bool| -> Vec<TableIndex> {
-            spec.tables
-                .iter()
-                .enumerate()
-                .map(|(t, table)| {
-                    let order = shares.tuple_order(spec, t, by_score);
-                    let tuples = order.iter().map(|&i| table.tuple(i));
-                    TableIndex::new(&table.groups, tuples, &values)
-                })
-                .collect()
-        };
-        let tables = index(true);
-        let unscored = (both && spec.tables.iter().any(Table::is_scored)).then(|| index(false));
         let mut readers = vec![Vec::new(); spec.groups.len()];
         for (t, table) in spec.tables.iter().enumerate() {
             for (pos, &g) in table.groups.iter().enumerate() {
                 readers[g].push((t as u32, pos as u32));
             }
         }
-        Prepared {
+        let mut prepared = Prepared {
             values,
-            tables,
-            unscored,
+            tables: Vec::new(),
             readers,
             shares,
-        }
+        };
+        prepared.tables = prepared.index(spec, true);
+        prepared
+    }
+
+    /// The tables with their tuples by support alone, scores aside (the
+    /// second search's order when tables are scored).
+    fn unscored_tables(&self, spec: &TableSpec) -> Vec<TableIndex> {
+        self.index(spec, false)
+    }
+
+    fn index(&self, spec: &TableSpec, by_score: bool) -> Vec<TableIndex> {
+        spec.tables
+            .iter()
+            .enumerate()
+            .map(|(t, table)| {
+                let order = self.shares.tuple_order(spec, t, by_score);
+                let tuples = order.iter().map(|&i| table.tuple(i));
+                TableIndex::new(&table.groups, tuples, &self.values)
+            })
+            .collect()
     }
 }
 

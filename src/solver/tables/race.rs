@@ -27,7 +27,7 @@
 
 use super::cdcl::{Cdcl, RunOutcome, FIRST_RUN_CONFLICTS};
 use super::mac::{Mac, MacOutcome};
-use super::{literals, Stop, TableOutcome, TableSpec, TableStats};
+use super::{literals, Prepared, Stop, TableOutcome, TableSpec, TableStats};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -94,9 +94,19 @@ pub(super) struct Searches<'a> {
     /// The first search, BatSat beside it.
     pub first: Mac<'a>,
     /// The second search.
-    pub second: Mac<'a>,
+    pub second: Second<'a>,
     /// [`Handicap::NONE`] when both try the tuples in the same order.
     pub handicap: Handicap,
+}
+
+/// The second search of a race.
+pub(super) enum Second<'a> {
+    /// Its MAC state, made ready.
+    Ready(Mac<'a>),
+    /// Over the tables of `Prepared` in the order by support alone
+    /// ([`Prepared::unscored_tables`]), made in the second search's own
+    /// thread while the first searches.
+    BySupport(&'a Prepared),
 }
 
 /// How a search ended.
@@ -135,8 +145,22 @@ pub(super) fn race(
     let (first, second) = std::thread::scope(|scope| {
         let helper = std::thread::Builder::new()
             .name("tables-mac".into())
-            .spawn_scoped(scope, || {
-                search(spec, second, None, 1, &race, deadline, stop)
+            .spawn_scoped(scope, || match second {
+                Second::Ready(mac) => search(spec, mac, None, 1, &race, deadline, stop),
+                Second::BySupport(prepared) => {
+                    let tables = prepared.unscored_tables(spec);
+                    let mac = Mac::new(&tables, &prepared.values, &prepared.readers, spec.distinct);
+                    match mac {
+                        Some(mac) => search(spec, mac, None, 1, &race, deadline, stop),
+                        // Unreachable: the first search's root holds over
+                        // the same tuples.
+                        None => End {
+                            outcome: None,
+                            backtracks: u64::MAX,
+                            stats: TableStats::default(),
+                        },
+                    }
+                }
             });
         let first = search(spec, mac, Some(cdcl), 0, &race, deadline, stop);
         // Without a second thread (none could be made, or it failed) the
@@ -334,7 +358,7 @@ mod tests {
                 let mut cdcl = cdcl(&spec, &prepared);
                 let searches = Searches {
                     first: mac.clone(),
-                    second: mac.clone(),
+                    second: Second::Ready(mac.clone()),
                     handicap: Handicap::NONE,
                 };
                 let (outcome, stats) = race(&spec, searches, &mut cdcl, None, None);
