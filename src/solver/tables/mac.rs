@@ -658,17 +658,30 @@ mod tests {
         readers
     }
 
+    /// The rows, then the columns, of the square whose cells (row by
+    /// row) are `cells`.
+    fn lines_of(cells: &[u8]) -> Vec<Vec<u8>> {
+        (0..3)
+            .map(|r| cells[r * 3..r * 3 + 3].to_vec())
+            .chain((0..3).map(|c| vec![cells[c], cells[3 + c], cells[6 + c]]))
+            .collect()
+    }
+
+    /// Whether every line is among `words` and, with `distinct`, no two
+    /// lines are the same.
+    fn lines_fit(lines: &[Vec<u8>], words: &[Vec<u8>], distinct: bool) -> bool {
+        lines.iter().all(|line| words.contains(line))
+            && (!distinct || (0..6).all(|i| (i + 1..6).all(|j| lines[i] != lines[j])))
+    }
+
+    /// Every square: its cells, row by row.
+    fn squares() -> impl Iterator<Item = Vec<u8>> {
+        (0..3u32.pow(9)).map(|code| (0..9).map(|i| (code / 3u32.pow(i) % 3) as u8).collect())
+    }
+
     /// Whether some square fits `words`, by brute force over the cells.
     fn fillable(words: &[Vec<u8>], distinct: bool) -> bool {
-        (0..3u32.pow(9)).any(|code| {
-            let v: Vec<u8> = (0..9).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
-            let reads: Vec<Vec<u8>> = (0..3)
-                .map(|r| v[r * 3..r * 3 + 3].to_vec())
-                .chain((0..3).map(|c| vec![v[c], v[3 + c], v[6 + c]]))
-                .collect();
-            reads.iter().all(|r| words.contains(r))
-                && (!distinct || (0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j])))
-        })
+        squares().any(|cells| lines_fit(&lines_of(&cells), words, distinct))
     }
 
     #[test]
@@ -698,14 +711,7 @@ mod tests {
                 match outcome {
                     MacOutcome::Sat(values) => {
                         assert!(expected, "{words:?}");
-                        let read = |groups: &[usize]| -> Vec<u8> {
-                            groups.iter().map(|&g| values[g]).collect()
-                        };
-                        let reads: Vec<Vec<u8>> = tables.iter().map(|t| read(&t.groups)).collect();
-                        assert!(reads.iter().all(|r| words.contains(r)), "{words:?}");
-                        if distinct {
-                            assert!((0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j])));
-                        }
+                        assert!(lines_fit(&lines_of(&values), &words, distinct), "{words:?}");
                         sat += 1;
                     }
                     MacOutcome::Unsat => {
@@ -756,29 +762,19 @@ mod tests {
             );
             assert_eq!(root, after, "{words:?}: the root changed");
             let allowed: Vec<Vec<u8>> = words.iter().take(first).cloned().collect();
-            let expected = (0..3u32.pow(9)).any(|code| {
-                let v: Vec<u8> = (0..9).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
-                let reads: Vec<Vec<u8>> = (0..3)
-                    .map(|r| v[r * 3..r * 3 + 3].to_vec())
-                    .chain((0..3).map(|c| vec![v[c], v[3 + c], v[6 + c]]))
-                    .collect();
-                v[0] == value
-                    && last_row.as_ref().is_none_or(|word| &reads[2] == word)
-                    && allowed.contains(&reads[0])
-                    && reads.iter().all(|r| words.contains(r))
-                    && (0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j]))
+            let expected = squares().any(|cells| {
+                let lines = lines_of(&cells);
+                cells[0] == value
+                    && last_row.as_ref().is_none_or(|word| &lines[2] == word)
+                    && allowed.contains(&lines[0])
+                    && lines_fit(&lines, &words, true)
             });
             match outcome {
                 MacOutcome::Sat(values) => {
                     assert!(expected, "{words:?}");
                     assert_eq!(values[0], value);
                     assert!(allowed.contains(&values[0..3].to_vec()));
-                    let reads: Vec<Vec<u8>> = tables
-                        .iter()
-                        .map(|t| t.groups.iter().map(|&g| values[g]).collect())
-                        .collect();
-                    assert!(reads.iter().all(|r| words.contains(r)), "{words:?}");
-                    assert!((0..6).all(|i| (i + 1..6).all(|j| reads[i] != reads[j])));
+                    assert!(lines_fit(&lines_of(&values), &words, true), "{words:?}");
                     sat += 1;
                 }
                 MacOutcome::Unsat => {

@@ -331,14 +331,14 @@ fn solve_prepared(
         shares,
     } = prepared;
     let (values, tables, readers) = (values.as_slice(), tables.as_slice(), readers.as_slice());
-    let mut cdcl = Cdcl::new(spec, &tables, &readers, &shares.by_group, extra)?;
+    let mut cdcl = Cdcl::new(spec, tables, readers, &shares.by_group, extra)?;
     let mut stats = TableStats::default();
     // A table without tuples: nothing fits.
     if tables.iter().any(|table| table.len == 0) {
         return Some((TableOutcome::Unsat, stats));
     }
     if extra.is_empty() {
-        let Some(mac) = mac::Mac::new(&tables, &values, &readers, spec.distinct) else {
+        let Some(mac) = mac::Mac::new(tables, values, readers, spec.distinct) else {
             return Some((TableOutcome::Unsat, stats));
         };
         // Scored tables: the second search tries tuples by support alone,
@@ -347,7 +347,10 @@ fn solve_prepared(
         let (second, handicap) = if spec.tables.iter().any(Table::is_scored) {
             (race::Second::BySupport(prepared), race::SCORED_HANDICAP)
         } else {
-            (race::Second::Ready(mac.clone()), race::Handicap::NONE)
+            (
+                race::Second::Ready(Box::new(mac.clone())),
+                race::Handicap::NONE,
+            )
         };
         let searches = race::Searches {
             first: mac,

@@ -102,7 +102,7 @@ pub(super) struct Searches<'a> {
 /// The second search of a race.
 pub(super) enum Second<'a> {
     /// Its MAC state, made ready.
-    Ready(Mac<'a>),
+    Ready(Box<Mac<'a>>),
     /// Over the tables of `Prepared` in the order by support alone
     /// ([`Prepared::unscored_tables`]), made in the second search's own
     /// thread while the first searches.
@@ -146,7 +146,7 @@ pub(super) fn race(
         let helper = std::thread::Builder::new()
             .name("tables-mac".into())
             .spawn_scoped(scope, || match second {
-                Second::Ready(mac) => search(spec, mac, None, 1, &race, deadline, stop),
+                Second::Ready(mac) => search(spec, *mac, None, 1, &race, deadline, stop),
                 Second::BySupport(prepared) => {
                     let tables = prepared.unscored_tables(spec);
                     let mac = Mac::new(&tables, &prepared.values, &prepared.readers, spec.distinct);
@@ -358,7 +358,7 @@ mod tests {
                 let mut cdcl = cdcl(&spec, &prepared);
                 let searches = Searches {
                     first: mac.clone(),
-                    second: Second::Ready(mac.clone()),
+                    second: Second::Ready(Box::new(mac.clone())),
                     handicap: Handicap::NONE,
                 };
                 let (outcome, stats) = race(&spec, searches, &mut cdcl, None, None);
