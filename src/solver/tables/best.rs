@@ -41,7 +41,6 @@
 //! its budget.
 
 use super::mac::{Mac, MacOutcome};
-use super::tuples::fits;
 use super::{
     solve_prepared, solve_tables, Clauses, Prepared, ScoreGoal, TableOutcome, TableSpec, TableStats,
 };
@@ -474,24 +473,10 @@ fn improve(
     ) else {
         return 0;
     };
-    // Per table, the scores of its tuples in the search's order (higher
-    // first: the tuples above a score are a prefix).
-    let ordered_scores: Vec<Vec<u32>> = spec
-        .tables
-        .iter()
-        .map(|table| {
-            let mut scores: Vec<u32> = (0..table.len())
-                .filter(|&i| fits(table.tuple(i), &table.groups, &prepared.values))
-                .map(|i| table.score(i).unwrap_or(0))
-                .collect();
-            scores.sort_unstable_by(|a, b| b.cmp(a));
-            scores
-        })
-        .collect();
     // The scored tables without their tuples below the floor, for good.
     let floors: Vec<(usize, usize)> = (0..spec.tables.len())
         .filter(|&t| spec.tables[t].is_scored())
-        .map(|t| (t, ordered_scores[t].partition_point(|&s| s >= floor)))
+        .map(|t| (t, prepared.scores[t].partition_point(|&s| s >= floor)))
         .collect();
     if !mac.keep_firsts(&floors) {
         return 0;
@@ -515,7 +500,7 @@ fn improve(
             let Some(now) = score_of(&current, pivot) else {
                 continue;
             };
-            let higher = ordered_scores[pivot].partition_point(|&s| s > now);
+            let higher = prepared.scores[pivot].partition_point(|&s| s > now);
             if higher == 0 {
                 continue;
             }

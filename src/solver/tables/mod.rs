@@ -329,6 +329,7 @@ fn solve_prepared(
         tables,
         readers,
         shares,
+        ..
     } = prepared;
     let (values, tables, readers) = (values.as_slice(), tables.as_slice(), readers.as_slice());
     let mut cdcl = Cdcl::new(spec, tables, readers, &shares.by_group, extra)?;
@@ -378,6 +379,9 @@ struct Prepared {
     values: Vec<u32>,
     /// Per table, its tuples in the order the MAC search tries them.
     tables: Vec<TableIndex>,
+    /// Per table, the score of each tuple of `tables` in that order (0:
+    /// none), highest first: the tuples of a score or more are a prefix.
+    scores: Vec<Vec<u32>>,
     /// Per group, the (table, position) pairs reading it.
     readers: Vec<Vec<(u32, u32)>>,
     shares: ValueShares,
@@ -402,25 +406,45 @@ impl Prepared {
         let mut prepared = Prepared {
             values,
             tables: Vec::new(),
+            scores: Vec::new(),
             readers,
             shares,
         };
-        prepared.tables = prepared.index(spec, true);
+        let orders = prepared.orders(spec, true);
+        prepared.scores = orders
+            .iter()
+            .zip(&spec.tables)
+            .map(|(order, table)| order.iter().map(|&i| table.score(i).unwrap_or(0)).collect())
+            .collect();
+        prepared.tables = prepared.index(spec, &orders);
         prepared
     }
 
     /// The tables with their tuples by support alone, scores aside (the
     /// second search's order when tables are scored).
     fn unscored_tables(&self, spec: &TableSpec) -> Vec<TableIndex> {
-        self.index(spec, false)
+        self.index(spec, &self.orders(spec, false))
     }
 
-    fn index(&self, spec: &TableSpec, by_score: bool) -> Vec<TableIndex> {
+    /// Per table, its tuples that fit the groups' values, in the order of
+    /// [`ValueShares::tuple_order`].
+    fn orders(&self, spec: &TableSpec, by_score: bool) -> Vec<Vec<usize>> {
         spec.tables
             .iter()
             .enumerate()
             .map(|(t, table)| {
-                let order = self.shares.tuple_order(spec, t, by_score);
+                let mut order = self.shares.tuple_order(spec, t, by_score);
+                order.retain(|&i| tuples::fits(table.tuple(i), &table.groups, &self.values));
+                order
+            })
+            .collect()
+    }
+
+    fn index(&self, spec: &TableSpec, orders: &[Vec<usize>]) -> Vec<TableIndex> {
+        spec.tables
+            .iter()
+            .zip(orders)
+            .map(|(table, order)| {
                 let tuples = order.iter().map(|&i| table.tuple(i));
                 TableIndex::new(&table.groups, tuples, &self.values)
             })
