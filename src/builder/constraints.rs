@@ -2,7 +2,7 @@
 //! cardinality and pseudo-boolean bounds, by rustsat's encodings, their
 //! auxiliary variables unnamed.
 
-use super::FormulaBuilder;
+use super::{Decided, FormulaBuilder};
 use crate::cnf::Clauses;
 use rustsat::encodings::{am1, card, pb, CollectClauses};
 use rustsat::instances::BasicVarManager;
@@ -36,8 +36,9 @@ pub enum PbEncoding {
     Adder,
 }
 
-/// Collects encoding output into our clause list.
-struct Collector<'a>(&'a mut Clauses);
+/// Collects encoding output into our clause list, reduced by the decided
+/// literals.
+struct Collector<'a>(&'a mut Clauses, &'a Decided);
 
 impl CollectClauses for Collector<'_> {
     fn n_clauses(&self) -> usize {
@@ -48,7 +49,7 @@ impl CollectClauses for Collector<'_> {
         T: IntoIterator<Item = Clause>,
     {
         for clause in clauses {
-            self.0.push(&clause[..]);
+            self.1.push(self.0, &clause[..]);
         }
         Ok(())
     }
@@ -60,7 +61,7 @@ impl FormulaBuilder {
         if lits.len() <= 1 {
             return;
         }
-        let mut out = Collector(&mut self.hard);
+        let mut out = Collector(&mut self.hard, &self.decided);
         let vars = &mut self.vars;
         let iter = lits.iter().copied();
         // Encoding into a Vec-backed collector cannot run out of memory
@@ -178,7 +179,7 @@ impl FormulaBuilder {
             return;
         }
         let mut totalizer = card::Totalizer::from_iter(lits.iter().copied());
-        let mut out = Collector(&mut self.hard);
+        let mut out = Collector(&mut self.hard, &self.decided);
         let mut units = Vec::new();
         if max < lits.len() {
             let _ =
@@ -207,7 +208,7 @@ impl FormulaBuilder {
         let top = bounds.iter().copied().filter(|&k| k < lits.len()).max();
         let mut totalizer = card::Totalizer::from_iter(lits.iter().copied());
         if let Some(top) = top {
-            let mut out = Collector(&mut self.hard);
+            let mut out = Collector(&mut self.hard, &self.decided);
             let _ = card::BoundUpper::encode_ub(&mut totalizer, 0..=top, &mut out, &mut self.vars);
         }
         let mut switches = Vec::with_capacity(bounds.len());
@@ -232,7 +233,7 @@ impl FormulaBuilder {
             return;
         }
         let iter = terms.iter().copied();
-        let mut out = Collector(&mut self.hard);
+        let mut out = Collector(&mut self.hard, &self.decided);
         let units = match encoding {
             PbEncoding::Gte => encode_pb_ub(
                 pb::GeneralizedTotalizer::from_iter(iter),

@@ -40,6 +40,48 @@ pub struct FormulaBuilder {
     /// Groups of hard clauses for explaining a formula without solution:
     /// label, first clause, end (`None` while open).
     groups: Vec<(String, usize, Option<usize>)>,
+    /// The literals decided so far ([`FormulaBuilder::decide`]).
+    decided: Decided,
+}
+
+/// The literals that hold in every model, as [`FormulaBuilder::decide`]
+/// recorded them: per variable, open, true or false.
+#[derive(Debug, Default)]
+struct Decided(Vec<Option<bool>>);
+
+impl Decided {
+    /// The value of `lit`, if it is decided.
+    fn value(&self, lit: Lit) -> Option<bool> {
+        self.0
+            .get(lit.vidx())
+            .copied()
+            .flatten()
+            .map(|value| value == lit.is_pos())
+    }
+
+    /// Appends `clause` to `hard` reduced by the decided literals: nothing
+    /// when one of them satisfies it, the clause without the falsified
+    /// ones otherwise, and the clause as it is when every literal is
+    /// falsified (then there is no model, and the clause says so).
+    fn push(&self, hard: &mut Clauses, clause: &[Lit]) {
+        if self.0.is_empty() {
+            hard.push(clause);
+            return;
+        }
+        let mut falsified = 0;
+        for &lit in clause {
+            match self.value(lit) {
+                Some(true) => return,
+                Some(false) => falsified += 1,
+                None => {}
+            }
+        }
+        if falsified == 0 || falsified == clause.len() {
+            hard.push(clause);
+        } else {
+            hard.push_filtered(clause, |lit| self.value(lit).is_none());
+        }
+    }
 }
 
 impl FormulaBuilder {
@@ -57,6 +99,7 @@ impl FormulaBuilder {
             soft: Clauses::new(),
             weights: Vec::new(),
             groups: Vec::new(),
+            decided: Decided::default(),
         }
     }
 
@@ -360,9 +403,47 @@ impl FormulaBuilder {
         self.hard.len()
     }
 
-    /// Adds a hard clause.
+    /// Adds a hard clause (reduced by the literals decided so far, see
+    /// [`FormulaBuilder::decide`]).
     pub fn clause(&mut self, lits: &[Lit]) {
-        self.hard.push(lits);
+        self.decided.push(&mut self.hard, lits);
+    }
+
+    /// Records that `lit` holds in every model of the formula being built:
+    /// a consequence of its clauses that a presolve found, not a new
+    /// restriction. It is added as a unit clause, and every clause added
+    /// from then on is reduced by it: one it satisfies is left out, and
+    /// so is the literal it falsifies. Answers and counts do not change;
+    /// the decided part of a puzzle just never reaches the formula.
+    /// Deciding a literal whose opposite was decided adds the unit too:
+    /// the formula then has no model.
+    ///
+    /// ```
+    /// use satpipe::builder::FormulaBuilder;
+    /// let mut b = FormulaBuilder::new("demo", "demo/decided");
+    /// let (x, y, z) = (b.named("x"), b.named("y"), b.named("z"));
+    /// b.decide(x);
+    /// b.clause(&[x, y]); // satisfied: left out
+    /// b.clause(&[!x, y, z]); // stored as "y z"
+    /// assert_eq!(b.num_clauses(), 2);
+    /// ```
+    pub fn decide(&mut self, lit: Lit) {
+        let v = lit.vidx();
+        if self.decided.0.len() <= v {
+            self.decided.0.resize(v + 1, None);
+        }
+        if self.decided.0[v] != Some(lit.is_pos()) {
+            if self.decided.0[v].is_none() {
+                self.decided.0[v] = Some(lit.is_pos());
+            }
+            self.hard.push(&[lit]);
+        }
+    }
+
+    /// The value `lit` was decided to have ([`FormulaBuilder::decide`]),
+    /// if any.
+    pub fn decided(&self, lit: Lit) -> Option<bool> {
+        self.decided.value(lit)
     }
 
     /// Adds a hard clause whose literals are given by name (`-name` for a
@@ -473,6 +554,69 @@ impl BlockVars {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether the hard clauses of `formula` hold under `assignment`
+    /// (bit `v` the value of variable `v`).
+    fn holds(formula: &Formula, assignment: u32) -> bool {
+        formula.hard.iter().all(|clause| {
+            clause
+                .iter()
+                .any(|&lit| (assignment >> lit.vidx32() & 1 == 1) != lit.is_neg())
+        })
+    }
+
+    #[test]
+    fn decided_literals_keep_the_models_of_the_clauses() {
+        // Clauses over four variables with the one literal they imply
+        // (x0, from the units and binaries before it) decided first: the
+        // reduced formula has exactly the models of the full one.
+        let clauses: [&[i32]; 6] = [
+            &[1, 2],
+            &[1, -2],
+            &[-1, 3, 4],
+            &[-3, -4],
+            &[2, -1],
+            &[-2, 3, 1],
+        ];
+        let lit = |d: i32| {
+            let var = Var::new(d.unsigned_abs() - 1);
+            if d > 0 {
+                var.pos_lit()
+            } else {
+                var.neg_lit()
+            }
+        };
+        let build = |decide: bool| {
+            let mut b = FormulaBuilder::new("test", "test");
+            (0..4).for_each(|_| {
+                b.aux();
+            });
+            if decide {
+                b.decide(lit(1));
+            }
+            for clause in clauses {
+                b.clause(&clause.iter().map(|&d| lit(d)).collect::<Vec<_>>());
+            }
+            b.finish()
+        };
+        let (full, reduced) = (build(false), build(true));
+        assert!(reduced.hard.len() < full.hard.len());
+        for assignment in 0..16 {
+            assert_eq!(
+                holds(&full, assignment),
+                holds(&reduced, assignment),
+                "{assignment:04b}"
+            );
+        }
+        // Both ways decided: no model left.
+        let mut b = FormulaBuilder::new("test", "test");
+        let x = b.aux();
+        b.decide(x);
+        b.decide(!x);
+        b.clause(&[x]);
+        let contradiction = b.finish();
+        assert!((0..2).all(|a| !holds(&contradiction, a)));
+    }
 
     #[test]
     fn at_most_switches_bound_the_count_only_when_set() {

@@ -52,6 +52,14 @@ impl Clauses {
         self.ends.push(self.lits.len());
     }
 
+    /// Appends the literals of `clause` for which `keep` holds, as one
+    /// clause.
+    pub fn push_filtered(&mut self, clause: &[Lit], keep: impl Fn(Lit) -> bool) {
+        self.lits
+            .extend(clause.iter().copied().filter(|&lit| keep(lit)));
+        self.ends.push(self.lits.len());
+    }
+
     /// Number of clauses.
     pub fn len(&self) -> usize {
         self.ends.len()

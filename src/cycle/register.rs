@@ -65,6 +65,14 @@ pub fn register_power(bits: usize, tap: usize, steps: usize) -> Vec<u64> {
     rows
 }
 
+/// The state `A^steps state`, `rows` being [`register_power`]'s rows of
+/// `A^steps`.
+pub fn register_apply(rows: &[u64], state: u64) -> u64 {
+    rows.iter().enumerate().fold(0, |next, (i, &row)| {
+        next | u64::from((row & state).count_ones() % 2 == 1) << i
+    })
+}
+
 /// Clauses for `guards -> to = A^steps from` (see [`register_power`]):
 /// the step holds where every literal of `guards` is true.
 pub fn register_step(
@@ -75,17 +83,24 @@ pub fn register_step(
     from: &[Lit],
     to: &[Lit],
 ) {
+    if guards.iter().any(|&g| b.decided(g) == Some(false)) {
+        // The step never applies: every clause would be satisfied.
+        return;
+    }
+    let mut clause: Vec<Lit> = Vec::with_capacity(guards.len() + bits + 1);
+    let mut terms: Vec<Lit> = Vec::with_capacity(bits + 1);
     for (i, mask) in register_power(bits, tap, steps).into_iter().enumerate() {
         // to[i] xor (xor of from[j] in mask) = 0: forbid every assignment
         // of odd parity.
-        let terms: Vec<Lit> = std::iter::once(to[i])
-            .chain((0..bits).filter(|j| mask >> j & 1 == 1).map(|j| from[j]))
-            .collect();
+        terms.clear();
+        terms.push(to[i]);
+        terms.extend((0..bits).filter(|j| mask >> j & 1 == 1).map(|j| from[j]));
         for pattern in 0u64..1 << terms.len() {
             if pattern.count_ones() % 2 == 0 {
                 continue;
             }
-            let mut clause: Vec<Lit> = guards.iter().map(|&g| !g).collect();
+            clause.clear();
+            clause.extend(guards.iter().map(|&g| !g));
             // The clause is falsified exactly by the assignment `pattern`.
             clause.extend(
                 terms
@@ -117,6 +132,23 @@ mod tests {
                 }
             }
             assert_eq!(steps, mask, "register ({bits}, {tap})");
+        }
+    }
+
+    #[test]
+    fn a_power_applied_is_that_many_steps() {
+        let (bits, tap) = (5, 1);
+        let step = |state: u64| {
+            let feedback = ((state >> (bits - 1)) ^ (state >> tap)) & 1;
+            ((state << 1) & ((1 << bits) - 1)) | feedback
+        };
+        for start in [1u64, 7, 30] {
+            let mut state = start;
+            for steps in 0..40 {
+                let rows = register_power(bits, tap, steps);
+                assert_eq!(register_apply(&rows, start), state, "{start} {steps}");
+                state = step(state);
+            }
         }
     }
 

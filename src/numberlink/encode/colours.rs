@@ -140,12 +140,14 @@ pub(super) fn choose_colours(grid: &Grid, domains: &[Vec<usize>], pairs: usize) 
 
 /// One-hot colours: `cell(r,c)=k` for every possible pair, exactly one per
 /// filled cell. Fills `filled` for free cells when cells may stay empty.
+/// A cell whose line the presolve found (`known`, empty without it) has
+/// its colour decided ([`FormulaBuilder::decide`]) before its clauses.
 pub(super) fn one_hot_colours(
     b: &mut FormulaBuilder,
     grid: &Grid,
     domains: &[Vec<usize>],
     puzzle: &Puzzle,
-    fill: bool,
+    (fill, known): (bool, &[Option<usize>]),
     filled: &mut [Option<Lit>],
 ) -> ColourVars {
     let mut cells = Vec::with_capacity(grid.len());
@@ -161,12 +163,21 @@ pub(super) fn one_hot_colours(
             })
             .collect();
         let lits: Vec<Lit> = list.iter().map(|&(_, l)| l).collect();
+        let line = known.get(v).copied().flatten();
+        if let Some(line) = line {
+            for &(k, lit) in &list {
+                b.decide(if k == line { lit } else { !lit });
+            }
+        }
         match grid.roles[v] {
             Role::Start(_) | Role::End(_) => b.clause(&lits),
             Role::Free if fill => b.exactly_one(&lits, amo_for(lits.len())),
             Role::Free => {
                 b.at_most_one(&lits, amo_for(lits.len()));
                 let f = b.aux();
+                if line.is_some() {
+                    b.decide(f);
+                }
                 let mut clause = vec![!f];
                 clause.extend(&lits);
                 b.clause(&clause);
@@ -183,13 +194,14 @@ pub(super) fn one_hot_colours(
 
 /// Binary colours: `colour(r,c,i)`, the bits of the pair's code (its index),
 /// with the codes outside the cell's domain forbidden. Fills `filled` for
-/// free cells when cells may stay empty.
+/// free cells when cells may stay empty. A cell whose line the presolve
+/// found (`known`) has its bits decided before its clauses.
 pub(super) fn log_colours(
     b: &mut FormulaBuilder,
     grid: &Grid,
     domains: &[Vec<usize>],
     puzzle: &Puzzle,
-    fill: bool,
+    (fill, known): (bool, &[Option<usize>]),
     filled: &mut [Option<Lit>],
 ) -> ColourVars {
     let width = code_width(puzzle.pairs.len());
@@ -207,6 +219,14 @@ pub(super) fn log_colours(
         let code: Vec<Lit> = all[v * width..(v + 1) * width].to_vec();
         if !fill && grid.roles[v] == Role::Free {
             filled[v] = Some(b.aux());
+        }
+        if let Some(line) = known.get(v).copied().flatten() {
+            for (i, &bit) in code.iter().enumerate() {
+                b.decide(if line >> i & 1 == 1 { bit } else { !bit });
+            }
+            if let Some(f) = filled[v] {
+                b.decide(f);
+            }
         }
         for value in 0..(1usize << width) {
             if domain.binary_search(&value).is_ok() {

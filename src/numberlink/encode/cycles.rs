@@ -6,7 +6,9 @@
 use super::super::grid::{Grid, Role};
 use super::colours::amo_for;
 use crate::builder::FormulaBuilder;
-use crate::cycle::register::{lfsr_exceeding, lfsr_shape, register_step};
+use crate::cycle::register::{
+    lfsr_exceeding, lfsr_shape, register_apply, register_power, register_step,
+};
 use crate::names::{self, Range};
 use rustsat::types::Lit;
 use std::collections::{HashMap, HashSet};
@@ -206,6 +208,7 @@ pub(super) fn winding_register(
     let net = ray_crossings(grid, origins, &exists);
     let shape = lfsr_exceeding(origins.len());
     let rank = rank_vars(b, grid, shape.0);
+    decide_ranks(b, grid, shape, &net, edges, &rank);
     register_start(b, grid, &rank);
     for &(u, v, e) in edges {
         let w = net.get(&(u, v)).copied().unwrap_or(0);
@@ -214,6 +217,61 @@ pub(super) fn winding_register(
             register_step(b, shape, steps, &[e], &rank[u], &rank[v]);
         } else {
             register_step(b, shape, steps, &[e], &rank[v], &rank[u]);
+        }
+    }
+}
+
+/// Decides the ranks along the segments decided taken
+/// ([`FormulaBuilder::decide`]) from every first endpoint: state 1 there,
+/// and each step as the register says, so that none of these cells'
+/// register clauses enters the formula.
+fn decide_ranks(
+    b: &mut FormulaBuilder,
+    grid: &Grid,
+    (bits, tap): (usize, usize),
+    net: &HashMap<(usize, usize), i64>,
+    edges: &[(usize, usize, Lit)],
+    rank: &[Vec<Lit>],
+) {
+    let period = (1usize << bits) - 1;
+    // Per cell, the taken segments: the neighbour and the steps from this
+    // cell's state to the neighbour's.
+    let mut taken: Vec<Vec<(usize, usize)>> = vec![Vec::new(); grid.len()];
+    for &(u, v, e) in edges {
+        if b.decided(e) != Some(true) {
+            continue;
+        }
+        let w = net.get(&(u, v)).copied().unwrap_or(0);
+        let forward = if w >= 0 {
+            w.unsigned_abs() as usize % period
+        } else {
+            (period - w.unsigned_abs() as usize % period) % period
+        };
+        taken[u].push((v, forward));
+        taken[v].push((u, (period - forward) % period));
+    }
+    let mut state: Vec<Option<u64>> = vec![None; grid.len()];
+    let mut stack = Vec::new();
+    for (v, role) in grid.roles.iter().enumerate() {
+        if let Role::Start(_) = role {
+            state[v] = Some(1);
+            stack.push(v);
+        }
+    }
+    while let Some(u) = stack.pop() {
+        let Some(here) = state[u] else { continue };
+        for &(v, steps) in &taken[u] {
+            if state[v].is_none() {
+                state[v] = Some(register_apply(&register_power(bits, tap, steps), here));
+                stack.push(v);
+            }
+        }
+    }
+    for (v, value) in state.iter().enumerate() {
+        if let Some(value) = value {
+            for (i, &bit) in rank[v].iter().enumerate() {
+                b.decide(if value >> i & 1 == 1 { bit } else { !bit });
+            }
         }
     }
 }

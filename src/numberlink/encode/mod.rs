@@ -143,12 +143,37 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         chosen => chosen,
     };
 
+    // The segments between cells with a colour in common (the others do
+    // not exist), and what the presolve decides about them: it runs
+    // first, so that what it decided never enters the formula (see
+    // `FormulaBuilder::decide`).
+    let common = |u: usize, v: usize| {
+        domains[u]
+            .iter()
+            .any(|k| domains[v].binary_search(k).is_ok())
+    };
+    let ends: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| grid.forward(u).map(move |v| (u, v)))
+        .filter(|&(u, v)| common(u, v))
+        .collect();
+    let presolved = options.presolve().then(|| {
+        presolve::presolve(
+            &grid,
+            &domains,
+            &ends,
+            fill,
+            strict,
+            PROBE_WORK_PER_SEGMENT * ends.len(),
+        )
+    });
+    let known: &[Option<usize>] = presolved.as_ref().map_or(&[], |p| &p.colours);
+
     // 1. Colours, and `filled` literals for free cells that may be empty.
     let mut filled: Vec<Option<Lit>> = vec![None; n];
     let vars = if colours == Colours::Log {
-        log_colours(&mut b, &grid, &domains, puzzle, fill, &mut filled)
+        log_colours(&mut b, &grid, &domains, puzzle, (fill, known), &mut filled)
     } else {
-        one_hot_colours(&mut b, &grid, &domains, puzzle, fill, &mut filled)
+        one_hot_colours(&mut b, &grid, &domains, puzzle, (fill, known), &mut filled)
     };
 
     if options.presolve() {
@@ -157,44 +182,35 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
 
     // 2. Edges and colour consistency: a variable for every pair of
     // neighbours (two blocks of names), ruled out where the two cells
-    // have no colour in common.
+    // have no colour in common; the presolve's forced moves decided.
     let segments = Segments::new(&mut b, &grid);
-    let mut edges: Vec<(usize, usize, Lit)> = Vec::new();
-    for u in 0..n {
-        for v in grid.forward(u) {
-            let e = segments.between(&grid, u, v);
-            let common = domains[u]
-                .iter()
-                .any(|k| domains[v].binary_search(k).is_ok());
-            if !common {
-                b.clause(&[!e]);
-                continue;
-            }
-            edges.push((u, v, e));
-            same_colour(&mut b, &vars, &domains, &filled, strict, (u, v, e));
-        }
-    }
-
-    // Forced moves, as unit clauses, and the corners no cell can turn,
-    // as binary clauses (see `presolve`).
+    let edges: Vec<(usize, usize, Lit)> = ends
+        .iter()
+        .map(|&(u, v)| (u, v, segments.between(&grid, u, v)))
+        .collect();
     let mut open = Vec::new();
-    if options.presolve() {
-        let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
-        let presolved = presolve::presolve(
-            &grid,
-            &domains,
-            &ends,
-            fill,
-            strict,
-            PROBE_WORK_PER_SEGMENT * ends.len(),
-        );
+    if let Some(presolved) = &presolved {
         for (&(_, _, e), state) in edges.iter().zip(&presolved.edges) {
             match state {
-                Some(true) => b.clause(&[e]),
-                Some(false) => b.clause(&[!e]),
+                Some(true) => b.decide(e),
+                Some(false) => b.decide(!e),
                 None => open.push(e),
             }
         }
+    }
+    for u in 0..n {
+        for v in grid.forward(u) {
+            if !common(u, v) {
+                b.clause(&[!segments.between(&grid, u, v)]);
+            }
+        }
+    }
+    for &edge in &edges {
+        same_colour(&mut b, &vars, &domains, &filled, strict, edge);
+    }
+
+    // The corners no cell can turn, as binary clauses (see `presolve`).
+    if let Some(presolved) = &presolved {
         for &(i, j) in &presolved.corners {
             b.clause(&[!edges[i].2, !edges[j].2]);
         }

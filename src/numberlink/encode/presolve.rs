@@ -64,6 +64,11 @@ pub(super) struct Presolved {
     /// solution takes together: the corners a free cell cannot turn (only
     /// under full cover and the strict cell rule).
     pub(super) corners: Vec<(usize, usize)>,
+    /// Each cell's line (0-based pair), where every solution fills the
+    /// cell with the same one: its piece of taken segments has one colour
+    /// left, and the cell is filled (full cover, an endpoint, or a piece
+    /// of more than one cell).
+    pub(super) colours: Vec<Option<usize>>,
 }
 
 /// Decides what forced moves decide about `edges` (pairs of adjacent
@@ -88,9 +93,19 @@ pub(super) fn presolve(
         let _ = state.probe(&rules, probe_budget);
     }
     let corners = state.excluded_corners(&rules);
+    let colours = (0..grid.len())
+        .map(|v| {
+            let root = state.root(v);
+            let filled = fill || grid.roles[v] != Role::Free || state.size[root] > 1;
+            state
+                .single_colour(rules.words, root)
+                .filter(|_| filled)
+        })
+        .collect();
     Presolved {
         edges: state.edges,
         corners,
+        colours,
     }
 }
 
@@ -113,6 +128,31 @@ const SHAPES: [(usize, usize); 6] = [
 
 /// Every shape, as a bit set over [`SHAPES`].
 const ALL_SHAPES: u8 = 0b11_1111;
+
+/// The directions of each shape of [`SHAPES`], as a bit set over
+/// directions.
+const SHAPE_DIRECTIONS: [u8; 6] = {
+    let mut masks = [0u8; 6];
+    let mut s = 0;
+    while s < 6 {
+        masks[s] = 1 << SHAPES[s].0 | 1 << SHAPES[s].1;
+        s += 1;
+    }
+    masks
+};
+
+/// For each direction, the shapes of [`SHAPES`] that use it, as a bit set
+/// over shapes.
+const SHAPES_USING: [u8; 4] = {
+    let mut sets = [0u8; 4];
+    let mut s = 0;
+    while s < 6 {
+        sets[SHAPES[s].0] |= 1 << s;
+        sets[SHAPES[s].1] |= 1 << s;
+        s += 1;
+    }
+    sets
+};
 
 /// What does not change while the presolve runs: the grid, its segments
 /// and the rules in force.
@@ -139,14 +179,9 @@ impl<'a> Rules<'a> {
         for (i, &(u, v)) in ends.iter().enumerate() {
             incident[u].push(i);
             incident[v].push(i);
-            // `ends` pairs a cell with its right or lower neighbour.
-            if v == u + grid.cols {
-                around[u][SOUTH] = Some(i);
-                around[v][NORTH] = Some(i);
-            } else {
-                around[u][EAST] = Some(i);
-                around[v][WEST] = Some(i);
-            }
+            let (from_u, from_v) = Self::directions(grid, u, v);
+            around[u][from_u] = Some(i);
+            around[v][from_v] = Some(i);
         }
         Rules {
             grid,
@@ -156,6 +191,16 @@ impl<'a> Rules<'a> {
             incident,
             around,
             words: grid.endpoints.len().div_ceil(64).max(1),
+        }
+    }
+
+    /// The directions of a segment from `u` to its right or lower
+    /// neighbour `v`, seen from `u` and from `v`.
+    fn directions(grid: &Grid, u: usize, v: usize) -> (usize, usize) {
+        if v == u + grid.cols {
+            (SOUTH, NORTH)
+        } else {
+            (EAST, WEST)
         }
     }
 
@@ -170,22 +215,37 @@ impl<'a> Rules<'a> {
     }
 }
 
-/// What the rules have decided so far; cloned for each probe.
-#[derive(Clone)]
+/// What the rules have decided so far; copied for each probe.
+///
+/// A piece (cells joined by taken segments) is known by its
+/// representative cell, which every cell of it records: the piece's
+/// colours and tips are kept there. Its *anchor* is the cell from which
+/// its circular list is spliced and walked.
 struct State {
     edges: Vec<Option<bool>>,
+    /// Segments decided so far.
+    decided: usize,
+    /// Per cell, the directions (bits) of its taken segments.
+    taken: Vec<u8>,
+    /// Per cell, the directions (bits) without a segment or whose segment
+    /// is ruled out.
+    closed: Vec<u8>,
     /// The shapes each free cell may still make (bits of [`SHAPES`]);
     /// empty when the nested-corner rule does not apply.
     shapes: Vec<u8>,
-    /// Union-find over cells joined by taken segments (pieces).
-    parent: Vec<u32>,
+    /// The representative of each cell's piece.
+    piece: Vec<u32>,
+    /// The cells of each piece (by its representative).
+    size: Vec<u32>,
+    /// The anchor of each piece (by its representative).
+    anchor: Vec<u32>,
     /// The cells of each piece, as a circular list.
     next: Vec<u32>,
-    /// The two end cells of each piece (by its root), the only ones that
-    /// may take more segments.
+    /// The two end cells of each piece (by its representative), the only
+    /// ones that may take more segments.
     tips: Vec<[u32; 2]>,
-    /// The colours a piece (by its root) can still take, `words` per
-    /// piece.
+    /// The colours a piece (by its representative) can still take,
+    /// `words` per piece.
     colours: Vec<u64>,
     queue: Vec<u32>,
     queued: Vec<bool>,
@@ -198,6 +258,50 @@ struct State {
     trail: Vec<u32>,
 }
 
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            edges: self.edges.clone(),
+            decided: self.decided,
+            taken: self.taken.clone(),
+            closed: self.closed.clone(),
+            shapes: self.shapes.clone(),
+            piece: self.piece.clone(),
+            size: self.size.clone(),
+            anchor: self.anchor.clone(),
+            next: self.next.clone(),
+            tips: self.tips.clone(),
+            colours: self.colours.clone(),
+            queue: self.queue.clone(),
+            queued: self.queued.clone(),
+            colour_queue: self.colour_queue.clone(),
+            colour_queued: self.colour_queued.clone(),
+            trail: self.trail.clone(),
+        }
+    }
+
+    /// Copies into the vectors already there (a probe's copy is made
+    /// once and refreshed for every try).
+    fn clone_from(&mut self, source: &Self) {
+        self.edges.clone_from(&source.edges);
+        self.decided = source.decided;
+        self.taken.clone_from(&source.taken);
+        self.closed.clone_from(&source.closed);
+        self.shapes.clone_from(&source.shapes);
+        self.piece.clone_from(&source.piece);
+        self.size.clone_from(&source.size);
+        self.anchor.clone_from(&source.anchor);
+        self.next.clone_from(&source.next);
+        self.tips.clone_from(&source.tips);
+        self.colours.clone_from(&source.colours);
+        self.queue.clone_from(&source.queue);
+        self.queued.clone_from(&source.queued);
+        self.colour_queue.clone_from(&source.colour_queue);
+        self.colour_queued.clone_from(&source.colour_queued);
+        self.trail.clone_from(&source.trail);
+    }
+}
+
 impl State {
     fn new(rules: &Rules<'_>, domains: &[Vec<usize>]) -> Self {
         let n = rules.grid.len();
@@ -207,14 +311,28 @@ impl State {
                 colours[v * rules.words + k / 64] |= 1 << (k % 64);
             }
         }
+        let closed = rules
+            .around
+            .iter()
+            .map(|around| {
+                (0..4)
+                    .filter(|&d| around[d].is_none())
+                    .fold(0u8, |set, d| set | 1 << d)
+            })
+            .collect();
         State {
             edges: vec![None; rules.ends.len()],
+            decided: 0,
+            taken: vec![0; n],
+            closed,
             shapes: if rules.default {
                 vec![ALL_SHAPES; n]
             } else {
                 Vec::new()
             },
-            parent: (0..n as u32).collect(),
+            piece: (0..n as u32).collect(),
+            size: vec![1; n],
+            anchor: (0..n as u32).collect(),
             next: (0..n as u32).collect(),
             tips: (0..n as u32).map(|v| [v, v]).collect(),
             colours,
@@ -226,13 +344,9 @@ impl State {
         }
     }
 
-    fn root(&mut self, mut v: usize) -> usize {
-        while self.parent[v] as usize != v {
-            let up = self.parent[self.parent[v] as usize];
-            self.parent[v] = up;
-            v = up as usize;
-        }
-        v
+    /// The representative of the piece of `v`.
+    fn root(&self, v: usize) -> usize {
+        self.piece[v] as usize
     }
 
     fn push(&mut self, v: usize) {
@@ -242,16 +356,18 @@ impl State {
         }
     }
 
-    /// Queues every cell of the piece of `v` for the colour rules.
-    fn push_piece(&mut self, v: usize) {
-        let mut w = v;
+    /// Queues every cell of the piece of representative `root` for the
+    /// colour rules, from its anchor on.
+    fn push_piece(&mut self, root: usize) {
+        let start = self.anchor[root] as usize;
+        let mut w = start;
         loop {
             if !self.colour_queued[w] {
                 self.colour_queued[w] = true;
                 self.colour_queue.push(w as u32);
             }
             w = self.next[w] as usize;
-            if w == v {
+            if w == start {
                 break;
             }
         }
@@ -263,6 +379,10 @@ impl State {
 
     /// The only colour piece `root` can take, if one is left.
     fn single_colour(&self, words: usize, root: usize) -> Option<usize> {
+        if words == 1 {
+            let bits = self.colours[root];
+            return (bits.count_ones() == 1).then(|| bits.trailing_zeros() as usize);
+        }
         let set = self.colour_set(words, root);
         let mut found = None;
         for (w, &bits) in set.iter().enumerate() {
@@ -293,8 +413,17 @@ impl State {
             None => {}
         }
         self.edges[i] = Some(taken);
+        self.decided += 1;
         self.trail.push(i as u32);
         let (u, v) = rules.ends[i];
+        let (from_u, from_v) = Rules::directions(rules.grid, u, v);
+        let marks = if taken {
+            &mut self.taken
+        } else {
+            &mut self.closed
+        };
+        marks[u] |= 1 << from_u;
+        marks[v] |= 1 << from_v;
         if taken {
             let (a, b) = (self.root(u), self.root(v));
             if a == b {
@@ -308,6 +437,7 @@ impl State {
             let mut any = false;
             for w in 0..words {
                 let common = self.colours[a * words + w] & self.colours[b * words + w];
+                self.colours[a * words + w] = common;
                 self.colours[b * words + w] = common;
                 any |= common != 0;
             }
@@ -326,9 +456,27 @@ impl State {
             }
             let far = |[x, y]: [u32; 2], near: usize| if x as usize == near { y } else { x };
             let tips = [far(self.tips[a], u), far(self.tips[b], v)];
-            self.parent[a] = b as u32;
-            self.next.swap(a, b);
-            self.tips[b] = tips;
+            // The pieces' lists are spliced at their anchors, and the
+            // joined list is walked from `b`'s anchor; the smaller piece
+            // takes the larger one's representative.
+            let (keep, gone) = if self.size[a] > self.size[b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let mut w = gone;
+            loop {
+                self.piece[w] = keep as u32;
+                w = self.next[w] as usize;
+                if w == gone {
+                    break;
+                }
+            }
+            let (anchor_a, anchor_b) = (self.anchor[a] as usize, self.anchor[b] as usize);
+            self.next.swap(anchor_a, anchor_b);
+            self.size[keep] += self.size[gone];
+            self.anchor[keep] = anchor_b as u32;
+            self.tips[keep] = tips;
             // The piece's far ends meet what it now is.
             self.push(tips[0] as usize);
             self.push(tips[1] as usize);
@@ -365,12 +513,11 @@ impl State {
     fn run(&mut self, rules: &Rules<'_>) -> Option<()> {
         loop {
             self.run_queue(rules, &mut 0)?;
-            let before = self.edges.iter().filter(|e| e.is_some()).count();
+            let before = self.decided;
             for v in 0..rules.grid.len() {
                 self.cell(rules, v)?;
             }
-            let after = self.edges.iter().filter(|e| e.is_some()).count();
-            if after == before && self.queue.is_empty() && self.colour_queue.is_empty() {
+            if self.decided == before && self.queue.is_empty() && self.colour_queue.is_empty() {
                 return Some(());
             }
         }
@@ -470,24 +617,15 @@ impl State {
     /// given the segments decided and, for a corner, the diagonal cell
     /// inside it: an endpoint, or a free cell that may turn the same way.
     fn shape_possible(&self, rules: &Rules<'_>, v: usize, s: usize) -> bool {
-        let (d1, d2) = SHAPES[s];
-        let open = |d: usize| match rules.around[v][d] {
-            Some(i) => self.edges[i] != Some(false),
-            None => false,
-        };
-        if !open(d1) || !open(d2) {
-            return false;
-        }
-        let taken_elsewhere = (0..4)
-            .filter(|&d| d != d1 && d != d2)
-            .any(|d| matches!(rules.around[v][d], Some(i) if self.edges[i] == Some(true)));
-        if taken_elsewhere {
+        let directions = SHAPE_DIRECTIONS[s];
+        // Both of its segments open, none taken elsewhere.
+        if directions & self.closed[v] != 0 || self.taken[v] & !directions != 0 {
             return false;
         }
         if s < 2 {
             return true;
         }
-        let q = Self::diagonal(rules, v, (d1, d2));
+        let q = Self::diagonal(rules, v, SHAPES[s]);
         rules.grid.roles[q] != Role::Free || self.shapes[q] & (1 << s) != 0
     }
 
@@ -496,9 +634,12 @@ impl State {
     /// the segments in every shape left and rule out those in none.
     fn shape(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         let before = self.shapes[v];
-        let after = (0..SHAPES.len())
-            .filter(|&s| before & (1 << s) != 0 && self.shape_possible(rules, v, s))
-            .fold(0, |set, s| set | 1 << s);
+        let mut after = 0;
+        for s in 0..SHAPES.len() {
+            if before & (1 << s) != 0 && self.shape_possible(rules, v, s) {
+                after |= 1 << s;
+            }
+        }
         self.shapes[v] = after;
         if after == 0 {
             return None;
@@ -515,19 +656,16 @@ impl State {
                 }
             }
         }
-        for d in 0..4 {
-            let Some(i) = rules.around[v][d] else { continue };
-            if self.edges[i].is_some() {
+        let undecided = !(self.closed[v] | self.taken[v]);
+        for (d, &using) in SHAPES_USING.iter().enumerate() {
+            if undecided & (1 << d) == 0 {
                 continue;
             }
-            let with = SHAPES
-                .iter()
-                .enumerate()
-                .filter(|&(s, &(d1, d2))| after & (1 << s) != 0 && (d1 == d || d2 == d))
-                .count();
+            let Some(i) = rules.around[v][d] else { continue };
+            let with = after & using;
             if with == 0 {
                 self.set(rules, i, false)?;
-            } else if with == after.count_ones() as usize {
+            } else if with == after {
                 self.set(rules, i, true)?;
             }
         }
@@ -569,10 +707,9 @@ impl State {
     /// incompatible piece; under the default rules, the strict colour
     /// rules across every segment not taken.
     fn colours_across(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
-        let here = self.root(v);
         let words = rules.words;
-        for j in 0..rules.incident[v].len() {
-            let i = rules.incident[v][j];
+        for &i in &rules.incident[v] {
+            let here = self.root(v);
             let there = self.root(rules.across(i, v));
             match self.edges[i] {
                 Some(true) => continue,
@@ -610,19 +747,16 @@ impl State {
 
     /// The degree rules at cell `v`.
     fn degree(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
-        let incident = &rules.incident[v];
-        let taken = incident
-            .iter()
-            .filter(|&&i| self.edges[i] == Some(true))
-            .count();
-        let open = incident.iter().filter(|&&i| self.edges[i].is_none()).count();
+        let taken = self.taken[v].count_ones() as usize;
+        let open_directions = !(self.closed[v] | self.taken[v]) & 0b1111;
+        let open = open_directions.count_ones() as usize;
         let endpoint = !matches!(rules.grid.roles[v], Role::Free);
         let need = if endpoint { 1 } else { 2 };
         if taken > need {
             return None;
         }
         let set_open = |state: &mut State, taken: bool| -> Option<()> {
-            for &i in incident {
+            for &i in &rules.incident[v] {
                 if state.edges[i].is_none() {
                     state.set(rules, i, taken)?;
                 }
