@@ -11,7 +11,7 @@ use crate::cycle::register::{
 };
 use crate::names::{self, Range};
 use rustsat::types::Lit;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The `rank(r,c,i)` register variables of every cell, `bits` each (one
 /// block of names).
@@ -133,7 +133,7 @@ fn ray_crossings(
     pairs: &[[usize; 2]],
     exists: &HashSet<(usize, usize)>,
 ) -> HashMap<(usize, usize), i64> {
-    let mut net: HashMap<(usize, usize), i64> = HashMap::new();
+    let mut net: HashMap<(usize, usize), i64> = HashMap::default();
     let (rows, cols) = (grid.rows as i64, grid.cols as i64);
     let at = |r: i64, c: i64| (r * cols + c) as usize;
     for pair in pairs {
@@ -310,7 +310,7 @@ mod tests {
                     . . . . . . . . .\n. . . . . . . . .\n. . . . . . . . 3\n";
         let puzzle = crate::numberlink::parse::parse("t.in", text, 1).expect("puzzle");
         let grid = Grid::new(&puzzle);
-        let mut exists = HashSet::new();
+        let mut exists = HashSet::default();
         for u in 0..grid.len() {
             for v in grid.forward(u) {
                 exists.insert((u, v));

@@ -109,7 +109,7 @@ use colours::{
 use cycles::{arcs_and_register, winding_register};
 use ladders::{full_cover_guard, LadderWriter};
 use rustsat::types::{Lit, Var};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 mod colours;
 mod cycles;

@@ -163,8 +163,9 @@ struct Rules<'a> {
     /// Full cover and the strict rule: the nested corners, the strict
     /// colour rules and probing apply.
     default: bool,
-    /// The segments at each cell, by index into `ends`.
-    incident: Vec<Vec<usize>>,
+    /// The segments at each cell (by index into `ends`, in that order)
+    /// and the cells across them.
+    incident: Vec<Links>,
     /// The segment towards each direction of a cell, if it exists.
     around: Vec<[Option<usize>; 4]>,
     /// Words of a colour set (64 lines a word).
@@ -174,11 +175,11 @@ struct Rules<'a> {
 impl<'a> Rules<'a> {
     fn new(grid: &'a Grid, ends: &'a [(usize, usize)], fill: bool, strict: bool) -> Self {
         let n = grid.len();
-        let mut incident = vec![Vec::new(); n];
+        let mut incident = vec![Links::default(); n];
         let mut around = vec![[None; 4]; n];
         for (i, &(u, v)) in ends.iter().enumerate() {
-            incident[u].push(i);
-            incident[v].push(i);
+            incident[u].push(i, v);
+            incident[v].push(i, u);
             let (from_u, from_v) = Self::directions(grid, u, v);
             around[u][from_u] = Some(i);
             around[v][from_v] = Some(i);
@@ -203,15 +204,31 @@ impl<'a> Rules<'a> {
             (EAST, WEST)
         }
     }
+}
 
-    /// The cell at the other end of segment `i` from `v`.
-    fn across(&self, i: usize, v: usize) -> usize {
-        let (a, b) = self.ends[i];
-        if a == v {
-            b
-        } else {
-            a
-        }
+/// The segments at a cell, with the cell across each.
+#[derive(Clone, Copy, Default)]
+struct Links {
+    len: u8,
+    segments: [u32; 4],
+    across: [u32; 4],
+}
+
+impl Links {
+    fn push(&mut self, segment: usize, across: usize) {
+        let at = usize::from(self.len);
+        self.segments[at] = segment as u32;
+        self.across[at] = across as u32;
+        self.len += 1;
+    }
+
+    /// Each segment and the cell across it.
+    fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let len = usize::from(self.len);
+        self.segments[..len]
+            .iter()
+            .zip(&self.across[..len])
+            .map(|(&i, &w)| (i as usize, w as usize))
     }
 }
 
@@ -708,9 +725,9 @@ impl State {
     /// rules across every segment not taken.
     fn colours_across(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         let words = rules.words;
-        for &i in &rules.incident[v] {
+        for (i, across) in rules.incident[v].iter() {
             let here = self.root(v);
-            let there = self.root(rules.across(i, v));
+            let there = self.root(across);
             match self.edges[i] {
                 Some(true) => continue,
                 Some(false) if rules.default => {
@@ -756,7 +773,7 @@ impl State {
             return None;
         }
         let set_open = |state: &mut State, taken: bool| -> Option<()> {
-            for &i in &rules.incident[v] {
+            for (i, _) in rules.incident[v].iter() {
                 if state.edges[i].is_none() {
                     state.set(rules, i, taken)?;
                 }
