@@ -74,8 +74,12 @@
 //!
 //! Redundant clauses that help propagation:
 //!
-//! - the presolve (`--presolve`, module `presolve`): segments that forced
-//!   moves decide in every solution, as unit clauses, and under the
+//! - the presolve (`--presolve`, module `presolve`, run before the
+//!   formula is built): segments that forced moves decide in every
+//!   solution, the colours of cells whose piece has one line left and the
+//!   ranks along taken segments, as decided literals
+//!   ([`FormulaBuilder::decide`]: their clauses never enter the formula),
+//!   and under the
 //!   default rules the corners that no cell can turn (a turn needs the
 //!   diagonal inside it to lead to an endpoint through cells turning the
 //!   same way), as binary clauses;

@@ -1,7 +1,7 @@
 //! The presolve: forced moves on the segments, decided before the formula
-//! is written and added to it as unit clauses (`--presolve`, on by
-//! default), and, under the default rules, the corners that no cell may
-//! turn, as binary clauses.
+//! is built and given to it as decided literals, with the lines of the
+//! cells they settle (`--presolve`, on by default), and, under the
+//! default rules, the corners that no cell may turn, as binary clauses.
 //!
 //! Every rule derives what holds in **every** solution of the rules in
 //! force, without assuming that the solution is unique, so the clauses
