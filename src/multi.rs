@@ -89,14 +89,19 @@ impl Read for PartReader {
             }
             if s.delivered {
                 // Whole lines straight from the input's buffer, as long as
-                // none of them can be a tag line.
+                // none of them can be a tag line: those before the first
+                // line that holds the tag anywhere (that line is read on
+                // its own, below).
                 let chunk = s.reader.fill_buf()?;
                 let fits = &chunk[..chunk.len().min(buf.len())];
                 if let Some(last) = memchr::memrchr(b'\n', fits) {
                     let lines = &fits[..=last];
-                    if memchr::memmem::find(lines, STREAM_TAG.as_bytes()).is_none() {
-                        let n = lines.len();
-                        buf[..n].copy_from_slice(lines);
+                    let n = match memchr::memmem::find(lines, STREAM_TAG.as_bytes()) {
+                        None => lines.len(),
+                        Some(at) => memchr::memrchr(b'\n', &lines[..at]).map_or(0, |end| end + 1),
+                    };
+                    if n > 0 {
+                        buf[..n].copy_from_slice(&lines[..n]);
                         s.reader.consume(n);
                         s.line_ended = true;
                         return Ok(n);

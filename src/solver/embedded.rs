@@ -9,13 +9,14 @@
 //! `cadical`: the `solve-kissat` binary of `crates/satpipe-kissat`.
 
 use super::{Backend, Outcome, Stop};
+use crate::cnf::Clauses;
 use crate::error::{Error, Result};
 use crate::model::Model;
 use rustsat::solvers::{
     Interrupt, InterruptSolver, PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult,
 };
 use rustsat::types::{Lit, TernaryVal, Var};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -108,7 +109,9 @@ fn create_in(
                 return Err(reject("minisat"));
             }
             Some(Box::new(
-                Incremental::new("minisat", rustsat_minisat::core::Minisat::default()).racing(race),
+                Incremental::new("minisat", rustsat_minisat::core::Minisat::default())
+                    .numbered_densely()
+                    .racing(race),
             ))
         }
         #[cfg(feature = "glucose")]
@@ -117,7 +120,9 @@ fn create_in(
                 return Err(reject("glucose"));
             }
             Some(Box::new(
-                Incremental::new("glucose", rustsat_glucose::core::Glucose::default()).racing(race),
+                Incremental::new("glucose", rustsat_glucose::core::Glucose::default())
+                    .numbered_densely()
+                    .racing(race),
             ))
         }
         #[cfg(feature = "kissat")]
@@ -287,6 +292,70 @@ pub struct Incremental<S> {
     solver: S,
     num_vars: u32,
     race: Option<Race>,
+    /// The solver's own numbering, where it has one (see [`Dense`]).
+    dense: Option<Dense>,
+}
+
+/// A dense numbering of the variables a solver is given: only those that
+/// clauses, assumptions or phases name get a number of the solver's, in
+/// the order they first appear. A formula whose decided variables occur
+/// in no clause (the presolved puzzles: thousands of `c fixed` variables
+/// around a few hundred open ones) then costs the solver nothing for
+/// them. In a model, a variable the solver never saw is false, the value
+/// MiniSat and Glucose give a variable that no clause constrains, so the
+/// models are the same as without the numbering.
+#[derive(Default)]
+struct Dense {
+    /// Per variable of the formula, its number in the solver plus one (0:
+    /// none yet).
+    inner: Vec<u32>,
+    /// Per variable of the solver, the formula's.
+    outer: Vec<u32>,
+}
+
+impl Dense {
+    /// The solver's literal for `lit`, numbering its variable if new.
+    fn inner(&mut self, lit: Lit) -> Lit {
+        let v = lit.vidx();
+        if self.inner.len() <= v {
+            self.inner.resize(v + 1, 0);
+        }
+        if self.inner[v] == 0 {
+            self.outer.push(v as u32);
+            self.inner[v] = self.outer.len() as u32;
+        }
+        Var::new(self.inner[v] - 1).lit(lit.is_neg())
+    }
+
+    /// Numbers the new variables of `clauses` in the formula's order, so
+    /// that the solver sees the variables in the same relative order as
+    /// without the numbering (and so searches the same way).
+    fn number_in_order(&mut self, clauses: &Clauses) {
+        let mut seen = vec![false; self.inner.len()];
+        for lit in clauses.iter().flatten() {
+            let v = lit.vidx();
+            if seen.len() <= v {
+                seen.resize(v + 1, false);
+            }
+            seen[v] = true;
+        }
+        for (v, _) in seen.iter().enumerate().filter(|(_, &seen)| seen) {
+            self.inner(Var::new(v as u32).pos_lit());
+        }
+    }
+
+    /// The formula's literal for the solver's `lit`.
+    fn outer(&self, lit: Lit) -> Lit {
+        Var::new(self.outer[lit.vidx()]).lit(lit.is_neg())
+    }
+
+    /// The solver's variable for the formula's variable `v`, if it has one.
+    fn get(&self, v: u32) -> Option<Var> {
+        match self.inner.get(v as usize) {
+            Some(&n) if n > 0 => Some(Var::new(n - 1)),
+            _ => None,
+        }
+    }
 }
 
 /// What a solver racing in a portfolio holds: the signal that ends its
@@ -304,6 +373,24 @@ impl<S> Incremental<S> {
             solver,
             num_vars: 0,
             race: None,
+            dense: None,
+        }
+    }
+
+    /// The same solver on its own dense numbering of the variables it is
+    /// given ([`Dense`]); only for solvers that set a variable no clause
+    /// constrains to false.
+    #[cfg_attr(not(any(feature = "minisat", feature = "glucose")), allow(dead_code))]
+    fn numbered_densely(mut self) -> Self {
+        self.dense = Some(Dense::default());
+        self
+    }
+
+    /// The solver's literals for `lits`.
+    fn inner(&mut self, lits: &[Lit]) -> Vec<Lit> {
+        match &mut self.dense {
+            Some(dense) => lits.iter().map(|&lit| dense.inner(lit)).collect(),
+            None => lits.to_vec(),
         }
     }
 
@@ -315,6 +402,34 @@ impl<S> Incremental<S> {
     fn racing(mut self, race: Option<Race>) -> Self {
         self.race = race;
         self
+    }
+}
+
+impl<S: Solve> Incremental<S> {
+    /// What `result` says, with the model in the formula's numbering.
+    fn outcome(&self, result: SolverResult) -> Result<Outcome> {
+        let Some(dense) = &self.dense else {
+            return outcome(result, &self.solver, self.num_vars, self.name);
+        };
+        Ok(match result {
+            SolverResult::Sat => {
+                let mut values = Vec::with_capacity(self.num_vars as usize);
+                for v in 0..self.num_vars {
+                    let value = match dense.get(v) {
+                        Some(var) => {
+                            self.solver.var_val(var).map_err(|e| {
+                                Error::Solver(format!("{}: cannot read the model: {e}", self.name))
+                            })? == TernaryVal::True
+                        }
+                        None => false,
+                    };
+                    values.push(value);
+                }
+                Outcome::Sat(Model::from_values(values))
+            }
+            SolverResult::Unsat => Outcome::Unsat,
+            SolverResult::Interrupted => Outcome::Unknown,
+        })
     }
 }
 
@@ -364,10 +479,20 @@ where
 
     fn reserve(&mut self, num_vars: u32) -> Result<()> {
         self.num_vars = self.num_vars.max(num_vars);
-        if num_vars > 0 {
+        if num_vars > 0 && self.dense.is_none() {
             self.solver
                 .reserve(Var::new(num_vars - 1))
                 .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        }
+        Ok(())
+    }
+
+    fn add_clauses(&mut self, clauses: &Arc<Clauses>) -> Result<()> {
+        if let Some(dense) = &mut self.dense {
+            dense.number_in_order(clauses);
+        }
+        for clause in clauses.iter() {
+            self.add_clause(clause)?;
         }
         Ok(())
     }
@@ -376,8 +501,9 @@ where
         if let Some(max) = clause.iter().map(|l| l.vidx32() + 1).max() {
             self.num_vars = self.num_vars.max(max);
         }
+        let clause = self.inner(clause);
         self.solver
-            .add_clause(clause.iter().copied().collect())
+            .add_clause(clause.into_iter().collect())
             .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))
     }
 
@@ -388,7 +514,7 @@ where
             self.race.as_ref().map(|r| &r.stop),
         )
         .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        outcome(result, &self.solver, self.num_vars, self.name)
+        self.outcome(result)
     }
 
     fn supports_assumptions(&self) -> bool {
@@ -400,23 +526,33 @@ where
         assumptions: &[Lit],
         deadline: Option<Instant>,
     ) -> Result<Outcome> {
+        let assumptions = self.inner(assumptions);
         let result = run_with_deadline(
             &mut self.solver,
             deadline,
             self.race.as_ref().map(|r| &r.stop),
-            |s| s.solve_assumps(assumptions),
+            |s| s.solve_assumps(&assumptions),
         )
         .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        outcome(result, &self.solver, self.num_vars, self.name)
+        self.outcome(result)
     }
 
     fn core(&mut self) -> Result<Vec<Lit>> {
-        self.solver
+        let core = self
+            .solver
             .core()
-            .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))
+            .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
+        Ok(match &self.dense {
+            Some(dense) => core.into_iter().map(|lit| dense.outer(lit)).collect(),
+            None => core,
+        })
     }
 
     fn suggest_phase(&mut self, lit: Lit) {
+        let lit = match &mut self.dense {
+            Some(dense) => dense.inner(lit),
+            None => lit,
+        };
         let _ = self.solver.phase_lit(lit);
     }
 
@@ -507,5 +643,43 @@ where
 
     fn statistics(&self) -> Vec<(String, String)> {
         vec![("solver-calls".into(), self.calls.to_string())]
+    }
+}
+
+#[cfg(all(test, feature = "minisat"))]
+mod tests {
+    use super::*;
+
+    fn lit(v: u32, positive: bool) -> Lit {
+        Var::new(v).lit(!positive)
+    }
+
+    #[test]
+    fn a_dense_numbering_gives_the_models_of_the_formula() {
+        // Variables 3, 40 and 100 of 120; the others occur nowhere.
+        let mut backend = Incremental::new("minisat", rustsat_minisat::core::Minisat::default())
+            .numbered_densely();
+        backend.reserve(120).expect("reserve");
+        let mut clauses = Clauses::new();
+        clauses.push(&[lit(100, true)]);
+        clauses.push(&[lit(3, false), lit(40, true)]);
+        clauses.push(&[lit(100, false), lit(3, true)]);
+        backend.add_clauses(&Arc::new(clauses)).expect("clauses");
+        let dense = backend.dense.as_ref().expect("dense");
+        // The solver numbers them in the formula's order.
+        assert_eq!(dense.outer, vec![3, 40, 100]);
+        let Outcome::Sat(model) = backend.solve(None).expect("solve") else {
+            panic!("satisfiable");
+        };
+        for v in 0..120 {
+            let expected = [3, 40, 100].contains(&v);
+            assert_eq!(model.value(Var::new(v)), expected, "variable {v}");
+        }
+        // Assumptions and cores in the formula's numbering.
+        let assumed = backend
+            .solve_assuming(&[lit(40, false)], None)
+            .expect("solve");
+        assert!(matches!(assumed, Outcome::Unsat));
+        assert_eq!(backend.core().expect("core"), vec![lit(40, true)]);
     }
 }
