@@ -59,6 +59,21 @@ impl Decided {
             .map(|value| value == lit.is_pos())
     }
 
+    /// Records `lit` as decided; false when it was decided so already
+    /// (else its unit clause is to be added: also when its opposite was
+    /// decided, the value kept being the first).
+    fn set(&mut self, lit: Lit) -> bool {
+        let v = lit.vidx();
+        if self.0.len() <= v {
+            self.0.resize(v + 1, None);
+        }
+        if self.0[v] == Some(lit.is_pos()) {
+            return false;
+        }
+        self.0[v].get_or_insert(lit.is_pos());
+        true
+    }
+
     /// Appends `clause` to `hard` reduced by the decided literals: nothing
     /// when one of them satisfies it, the clause without the falsified
     /// ones otherwise, and the clause as it is when every literal is
@@ -428,14 +443,7 @@ impl FormulaBuilder {
     /// assert_eq!(b.num_clauses(), 2);
     /// ```
     pub fn decide(&mut self, lit: Lit) {
-        let v = lit.vidx();
-        if self.decided.0.len() <= v {
-            self.decided.0.resize(v + 1, None);
-        }
-        if self.decided.0[v] != Some(lit.is_pos()) {
-            if self.decided.0[v].is_none() {
-                self.decided.0[v] = Some(lit.is_pos());
-            }
+        if self.decided.set(lit) {
             self.hard.push(&[lit]);
         }
     }

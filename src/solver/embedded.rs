@@ -262,25 +262,45 @@ mod anyhow_free {
     }
 }
 
-fn read_model<S: Solve>(solver: &S, num_vars: u32, name: &str) -> Result<Model> {
+/// The model of the formula's `num_vars` variables, read from `solver`
+/// through its numbering (`dense`, if it has its own: a variable it never
+/// saw is false).
+fn read_model<S: Solve>(
+    solver: &S,
+    num_vars: u32,
+    dense: Option<&Dense>,
+    name: &str,
+) -> Result<Model> {
     let mut values = Vec::with_capacity(num_vars as usize);
     for v in 0..num_vars {
-        let value = solver
-            .var_val(Var::new(v))
-            .map_err(|e| Error::Solver(format!("{name}: cannot read the model: {e}")))?;
-        values.push(value == TernaryVal::True);
+        let var = match dense {
+            Some(dense) => dense.get(v),
+            None => Some(Var::new(v)),
+        };
+        let value = match var {
+            Some(var) => {
+                solver
+                    .var_val(var)
+                    .map_err(|e| Error::Solver(format!("{name}: cannot read the model: {e}")))?
+                    == TernaryVal::True
+            }
+            None => false,
+        };
+        values.push(value);
     }
     Ok(Model::from_values(values))
 }
 
+/// What `result` says, with the model in the formula's numbering.
 fn outcome<S: Solve>(
     result: SolverResult,
     solver: &S,
     num_vars: u32,
+    dense: Option<&Dense>,
     name: &str,
 ) -> Result<Outcome> {
     Ok(match result {
-        SolverResult::Sat => Outcome::Sat(read_model(solver, num_vars, name)?),
+        SolverResult::Sat => Outcome::Sat(read_model(solver, num_vars, dense, name)?),
         SolverResult::Unsat => Outcome::Unsat,
         SolverResult::Interrupted => Outcome::Unknown,
     })
@@ -297,13 +317,16 @@ pub struct Incremental<S> {
 }
 
 /// A dense numbering of the variables a solver is given: only those that
-/// clauses, assumptions or phases name get a number of the solver's, in
-/// the order they first appear. A formula whose decided variables occur
-/// in no clause (the presolved puzzles: thousands of `c fixed` variables
-/// around a few hundred open ones) then costs the solver nothing for
-/// them. In a model, a variable the solver never saw is false, the value
-/// MiniSat and Glucose give a variable that no clause constrains, so the
-/// models are the same as without the numbering.
+/// clauses, assumptions or phases name get a number of the solver's (a
+/// formula's clauses in the formula's order, later variables as they
+/// come). A formula whose decided variables occur in no clause (the
+/// presolved puzzles: thousands of `c fixed` variables around a few
+/// hundred open ones) then costs the solver nothing for them. In a model,
+/// a variable the solver never saw is false, the value MiniSat and
+/// Glucose give a variable that no clause constrains. The search is not
+/// the same step for step (the solver breaks ties among its own
+/// variables), so of several solutions another may come first; verdicts
+/// and counts are those of the formula.
 #[derive(Default)]
 struct Dense {
     /// Per variable of the formula, its number in the solver plus one (0:
@@ -327,9 +350,9 @@ impl Dense {
         Var::new(self.inner[v] - 1).lit(lit.is_neg())
     }
 
-    /// Numbers the new variables of `clauses` in the formula's order, so
-    /// that the solver sees the variables in the same relative order as
-    /// without the numbering (and so searches the same way).
+    /// Numbers the new variables of `clauses` in the formula's order (the
+    /// solver sees them in the same relative order as without the
+    /// numbering).
     fn number_in_order(&mut self, clauses: &Clauses) {
         let mut seen = vec![false; self.inner.len()];
         for lit in clauses.iter().flatten() {
@@ -402,34 +425,6 @@ impl<S> Incremental<S> {
     fn racing(mut self, race: Option<Race>) -> Self {
         self.race = race;
         self
-    }
-}
-
-impl<S: Solve> Incremental<S> {
-    /// What `result` says, with the model in the formula's numbering.
-    fn outcome(&self, result: SolverResult) -> Result<Outcome> {
-        let Some(dense) = &self.dense else {
-            return outcome(result, &self.solver, self.num_vars, self.name);
-        };
-        Ok(match result {
-            SolverResult::Sat => {
-                let mut values = Vec::with_capacity(self.num_vars as usize);
-                for v in 0..self.num_vars {
-                    let value = match dense.get(v) {
-                        Some(var) => {
-                            self.solver.var_val(var).map_err(|e| {
-                                Error::Solver(format!("{}: cannot read the model: {e}", self.name))
-                            })? == TernaryVal::True
-                        }
-                        None => false,
-                    };
-                    values.push(value);
-                }
-                Outcome::Sat(Model::from_values(values))
-            }
-            SolverResult::Unsat => Outcome::Unsat,
-            SolverResult::Interrupted => Outcome::Unknown,
-        })
     }
 }
 
@@ -514,7 +509,13 @@ where
             self.race.as_ref().map(|r| &r.stop),
         )
         .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        self.outcome(result)
+        outcome(
+            result,
+            &self.solver,
+            self.num_vars,
+            self.dense.as_ref(),
+            self.name,
+        )
     }
 
     fn supports_assumptions(&self) -> bool {
@@ -534,7 +535,13 @@ where
             |s| s.solve_assumps(&assumptions),
         )
         .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        self.outcome(result)
+        outcome(
+            result,
+            &self.solver,
+            self.num_vars,
+            self.dense.as_ref(),
+            self.name,
+        )
     }
 
     fn core(&mut self) -> Result<Vec<Lit>> {
@@ -638,7 +645,7 @@ where
         }
         let result = solve_with_deadline(&mut solver, deadline, None)
             .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        outcome(result, &solver, num_vars, self.name)
+        outcome(result, &solver, num_vars, None, self.name)
     }
 
     fn statistics(&self) -> Vec<(String, String)> {

@@ -151,15 +151,13 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     // not exist), and what the presolve decides about them: it runs
     // first, so that what it decided never enters the formula (see
     // `FormulaBuilder::decide`).
-    let common = |u: usize, v: usize| {
-        domains[u]
-            .iter()
-            .any(|k| domains[v].binary_search(k).is_ok())
-    };
-    let ends: Vec<(usize, usize)> = (0..n)
+    let (ends, absent): (Vec<Pair>, Vec<Pair>) = (0..n)
         .flat_map(|u| grid.forward(u).map(move |v| (u, v)))
-        .filter(|&(u, v)| common(u, v))
-        .collect();
+        .partition(|&(u, v)| {
+            domains[u]
+                .iter()
+                .any(|k| domains[v].binary_search(k).is_ok())
+        });
     let presolved = options.presolve().then(|| {
         presolve::presolve(
             &grid,
@@ -202,12 +200,8 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             }
         }
     }
-    for u in 0..n {
-        for v in grid.forward(u) {
-            if !common(u, v) {
-                b.clause(&[!segments.between(&grid, u, v)]);
-            }
-        }
+    for &(u, v) in &absent {
+        b.clause(&[!segments.between(&grid, u, v)]);
     }
     for &edge in &edges {
         same_colour(&mut b, &vars, &domains, &filled, strict, edge);
@@ -321,6 +315,9 @@ const PROBE_WORK_PER_SEGMENT: usize = 1000;
 /// for published puzzles, a bound on the encoder's time where the search
 /// is the work (the 50x50 puzzles).
 const PROBE_BUDGET_PER_CLAUSE: usize = 200;
+
+/// Two adjacent cells, the first left of or above the second.
+type Pair = (usize, usize);
 
 /// The segment variables: `edge(r,c,r,c+1)` between every cell and its
 /// right neighbour, `edge(r,c,r+1,c)` between every cell and the one

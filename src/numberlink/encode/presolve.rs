@@ -238,6 +238,7 @@ impl Links {
 /// representative cell, which every cell of it records: the piece's
 /// colours and tips are kept there. Its *anchor* is the cell from which
 /// its circular list is spliced and walked.
+#[derive(Clone)]
 struct State {
     edges: Vec<Option<bool>>,
     /// Segments decided so far.
@@ -273,50 +274,6 @@ struct State {
     colour_queued: Vec<bool>,
     /// The segments decided since it was last cleared, in order.
     trail: Vec<u32>,
-}
-
-impl Clone for State {
-    fn clone(&self) -> Self {
-        State {
-            edges: self.edges.clone(),
-            decided: self.decided,
-            taken: self.taken.clone(),
-            closed: self.closed.clone(),
-            shapes: self.shapes.clone(),
-            piece: self.piece.clone(),
-            size: self.size.clone(),
-            anchor: self.anchor.clone(),
-            next: self.next.clone(),
-            tips: self.tips.clone(),
-            colours: self.colours.clone(),
-            queue: self.queue.clone(),
-            queued: self.queued.clone(),
-            colour_queue: self.colour_queue.clone(),
-            colour_queued: self.colour_queued.clone(),
-            trail: self.trail.clone(),
-        }
-    }
-
-    /// Copies into the vectors already there (a probe's copy is made
-    /// once and refreshed for every try).
-    fn clone_from(&mut self, source: &Self) {
-        self.edges.clone_from(&source.edges);
-        self.decided = source.decided;
-        self.taken.clone_from(&source.taken);
-        self.closed.clone_from(&source.closed);
-        self.shapes.clone_from(&source.shapes);
-        self.piece.clone_from(&source.piece);
-        self.size.clone_from(&source.size);
-        self.anchor.clone_from(&source.anchor);
-        self.next.clone_from(&source.next);
-        self.tips.clone_from(&source.tips);
-        self.colours.clone_from(&source.colours);
-        self.queue.clone_from(&source.queue);
-        self.queued.clone_from(&source.queued);
-        self.colour_queue.clone_from(&source.colour_queue);
-        self.colour_queued.clone_from(&source.colour_queued);
-        self.trail.clone_from(&source.trail);
-    }
 }
 
 impl State {
@@ -801,67 +758,4 @@ impl State {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::numberlink::parse::parse;
-
-    fn decided(text: &str, fill: bool) -> (usize, usize, usize) {
-        decided_under(text, fill, true)
-    }
-
-    fn decided_under(text: &str, fill: bool, strict: bool) -> (usize, usize, usize) {
-        let puzzle = parse("t", text, 1).expect("puzzle");
-        let grid = Grid::new(&puzzle);
-        let domains = super::super::colours::domains(&grid);
-        let mut edges = Vec::new();
-        for u in 0..grid.len() {
-            for v in grid.forward(u) {
-                edges.push((u, v));
-            }
-        }
-        let states = presolve(&grid, &domains, &edges, fill, strict, 0).edges;
-        let on = states.iter().filter(|s| **s == Some(true)).count();
-        let off = states.iter().filter(|s| **s == Some(false)).count();
-        (on, off, edges.len())
-    }
-
-    #[test]
-    fn a_corridor_is_forced_end_to_end() {
-        // 1x4 "A..A": every segment is taken.
-        assert_eq!(decided("4 1\nA..A\n", true), (3, 0, 3));
-        // With empty cells allowed too: the endpoints force it.
-        assert_eq!(decided("4 1\nA..A\n", false), (3, 0, 3));
-    }
-
-    #[test]
-    fn a_dead_end_stays_empty_only_when_cells_may() {
-        // 3x1 "AA.": under full cover the last cell cannot be filled (no
-        // line reaches it, so its segment goes), a contradiction; what was
-        // decided until then stays.
-        assert_eq!(decided("3 1\nAA.\n", true), (0, 1, 2));
-        // Under --allow-empty it is empty and A joins A directly.
-        assert_eq!(decided("3 1\nAA.\n", false), (1, 1, 2));
-    }
-
-    #[test]
-    fn corners_need_a_diagonal_to_an_endpoint() {
-        // The seed's 7x7 puzzle: the degree, loop and colour rules alone
-        // (without the strict rule the corner rule does not apply) settle
-        // a few segments; with the corners that no cell can turn, the
-        // cells along the border must run straight and most of the grid
-        // follows.
-        let text = "7 7\n...4...\n.3..25.\n...31..\n...5...\n.......\n..1....\n2...4..\n";
-        let (on, off, total) = decided(text, true);
-        let (on_loose, off_loose, _) = decided_under(text, true, false);
-        assert!(on + off > 2 * (on_loose + off_loose), "{on} {off} {on_loose} {off_loose}");
-        assert!(on + off > total / 2, "{on} {off} {total}");
-    }
-
-    #[test]
-    fn an_open_square_decides_nothing() {
-        // Two solutions (inputs5 puzzle 12 has more room): nothing forced
-        // at the free middle of a 3x3 with endpoints in two corners.
-        let (on, off, _) = decided("3 3\nA..\n...\n..A\n", false);
-        assert_eq!((on, off), (0, 0));
-    }
-}
+mod tests;
