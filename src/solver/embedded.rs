@@ -428,6 +428,19 @@ impl<S> Incremental<S> {
     }
 }
 
+impl<S: Solve> Incremental<S> {
+    /// What `result` says, with the model in the formula's numbering.
+    fn answer(&self, result: SolverResult) -> Result<Outcome> {
+        outcome(
+            result,
+            &self.solver,
+            self.num_vars,
+            self.dense.as_ref(),
+            self.name,
+        )
+    }
+}
+
 /// Search counters a solver reports beyond rustsat's [`SolveStats`]
 /// (CaDiCaL's conflicts, decisions, propagations and the variables its
 /// preprocessing eliminated or substituted), as `(name, value)`.
@@ -509,13 +522,7 @@ where
             self.race.as_ref().map(|r| &r.stop),
         )
         .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        outcome(
-            result,
-            &self.solver,
-            self.num_vars,
-            self.dense.as_ref(),
-            self.name,
-        )
+        self.answer(result)
     }
 
     fn supports_assumptions(&self) -> bool {
@@ -535,13 +542,7 @@ where
             |s| s.solve_assumps(&assumptions),
         )
         .map_err(|e| Error::Solver(format!("{}: {e}", self.name)))?;
-        outcome(
-            result,
-            &self.solver,
-            self.num_vars,
-            self.dense.as_ref(),
-            self.name,
-        )
+        self.answer(result)
     }
 
     fn core(&mut self) -> Result<Vec<Lit>> {
