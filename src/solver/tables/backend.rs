@@ -401,6 +401,7 @@ impl Backend for TablesBackend {
                 "mac-backtracks".into(),
                 self.stats.mac_backtracks.to_string(),
             ),
+            ("mac-nogoods".into(), self.stats.mac_nogoods.to_string()),
             ("mac-stream".into(), self.stats.mac_stream.to_string()),
         ];
         if let Some(how) = self.extended_by {

@@ -21,8 +21,10 @@
 //! first), a level it cannot decide within it is set aside (the bisection
 //! goes on below it), and once the bisection has met the set-aside
 //! levels, the level just above the lowest found is searched again with
-//! twice the budget each time it is not decided (an answer there opens
-//! the levels set aside again).
+//! all the time left but a share kept for the local search
+//! ([`LOCAL_SEARCH_SHARE`]): where that level has answers the search
+//! ends as soon as it finds one (which opens the levels set aside again),
+//! so more time only ever goes to a refutation that needs it.
 //!
 //! Then, among the answers of that lowest, the total is raised by local
 //! search: for each scored table in turn, from its lowest-scored tuple
@@ -171,7 +173,10 @@ pub fn best_scores(
     let mut high = level_of(cap).min(levels.len() - 1);
     let mut open = high;
     let mut probes = 0;
-    let mut budget = PROBE_BUDGET;
+    let retry_until = deadline.map(|d| {
+        let now = Instant::now();
+        d - d.saturating_duration_since(now).mul_f64(LOCAL_SEARCH_SHARE)
+    });
     let stopped =
         || deadline.is_some_and(|d| Instant::now() >= d) || stop.is_some_and(Stop::raised);
     while low < high && !stopped() {
@@ -182,15 +187,19 @@ pub fn best_scores(
         } else {
             open + 1
         };
-        let soon = Instant::now() + budget;
-        let limit = Some(deadline.map_or(soon, |d| d.min(soon)));
+        let retried = level > open;
+        let limit = if retried {
+            retry_until
+        } else {
+            let soon = Instant::now() + PROBE_BUDGET;
+            Some(deadline.map_or(soon, |d| d.min(soon)))
+        };
         let cut = cut_to(spec, levels[level]);
         let Some((outcome, later)) = solve_tables(&cut, &none, limit, stop) else {
             break;
         };
         stats.add(&later);
         probes += 1;
-        let retried = level > open;
         match outcome {
             TableOutcome::Sat(lits) => match reader.answer(spec, &lits) {
                 Some(answer) => {
@@ -206,7 +215,7 @@ pub fn best_scores(
                 high = level - 1;
                 open = open.min(high);
             }
-            TableOutcome::Unknown if retried => budget *= 2,
+            TableOutcome::Unknown if retried => break,
             TableOutcome::Unknown => open = level - 1,
         }
     }
@@ -245,6 +254,10 @@ const NEIGHBOURHOOD_BACKTRACKS: u64 = 1_000;
 /// where there are some, and only the level just above the highest
 /// lowest found must be refuted in full.
 const PROBE_BUDGET: Duration = Duration::from_secs(2);
+
+/// The share of the time left when the search began that the level just
+/// above the lowest found leaves to the local search for the total.
+const LOCAL_SEARCH_SHARE: f64 = 0.05;
 
 /// Per table, the other tables that share a group with it (a slot's
 /// crossing slots).

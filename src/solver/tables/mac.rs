@@ -10,6 +10,7 @@
 //! CDCL's variable order misses for long, and proves nothing it cannot
 //! exhaust.
 
+use super::nogoods::{Added, Decision, Nogoods};
 use super::tuples::{TableIndex, TupleSets};
 use super::{Stop, MAX_VALUES};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,7 +37,7 @@ pub(super) enum MacOutcome {
 struct Level {
     /// (group, its values before).
     domains: Vec<(u32, u32)>,
-    /// Tables whose tuple the level made distinct from the others'.
+    /// Tables whose single tuple the level acted on (`Mac::posted`).
     posted: Vec<u32>,
 }
 
@@ -68,9 +69,13 @@ pub(super) struct Mac<'a> {
     /// Per table: its tuples still possible (a level of `tuples` for each
     /// of `levels`).
     tuples: TupleSets<'a>,
-    /// Per table: whether its single tuple has been removed from the
-    /// other tables of its arity.
+    /// Per table: whether its single tuple has been acted on (removed
+    /// from the other tables of its arity, its nogoods' watches moved).
     posted: Vec<bool>,
+    /// The nogoods recorded at restarts from the root.
+    nogoods: Nogoods,
+    /// The decisions the nogoods rule out (a buffer).
+    pruned: Vec<Decision>,
     levels: Vec<Level>,
     /// Per group: its failure weight; the weight of the next failure.
     weight: Vec<f64>,
@@ -118,6 +123,8 @@ impl<'a> Mac<'a> {
             domain: values.to_vec(),
             tuples: TupleSets::new(tables),
             posted: vec![false; tables.len()],
+            nogoods: Nogoods::new(tables.len()),
+            pruned: Vec::new(),
             levels: Vec::new(),
             weight: vec![1.0; values.len()],
             bump: 1.0,
@@ -144,7 +151,9 @@ impl<'a> Mac<'a> {
     /// Searches from the root until a solution, a proof that there is
     /// none, `limit` backtracks, `bound` backtracks over all runs (read
     /// at every backtrack: another thread may lower it), `deadline` or
-    /// `stop`; `seed` drives the random choices.
+    /// `stop`; `seed` drives the random choices. A run from the root that
+    /// ends at its limit records what it refuted as nogoods, which the
+    /// runs after it keep.
     pub(super) fn run(
         &mut self,
         limit: u64,
@@ -154,8 +163,11 @@ impl<'a> Mac<'a> {
         stop: Option<&Stop>,
     ) -> MacOutcome {
         let mut rng = fastrand::Rng::with_seed(seed);
-        // The decisions taken: (table, tuple).
-        let mut decisions: Vec<(u32, u32)> = Vec::new();
+        let learn = self.levels.is_empty();
+        // The decisions taken, and the refuted ones with the depth
+        // (decisions before them) they were refuted at.
+        let mut decisions: Vec<Decision> = Vec::new();
+        let mut refuted: Vec<(usize, Decision)> = Vec::new();
         let mut backtracks = 0u64;
         let mut last: Option<usize> = None;
         for step in 0u64.. {
@@ -192,6 +204,13 @@ impl<'a> Mac<'a> {
                     self.pop_to_root();
                     return MacOutcome::Outrun;
                 }
+                let depth = decisions.len();
+                if learn {
+                    while refuted.last().is_some_and(|&(d, _)| d > depth) {
+                        refuted.pop();
+                    }
+                    refuted.push((depth, (t, i)));
+                }
                 self.remove_tuple(t as usize, i as usize);
                 if self.propagate() {
                     last = Some(t as usize);
@@ -202,11 +221,55 @@ impl<'a> Mac<'a> {
                 }
                 if backtracks > limit {
                     self.pop_to_root();
+                    if learn && !self.learn(&decisions, &refuted) {
+                        return MacOutcome::Unsat;
+                    }
                     return MacOutcome::Limit;
                 }
             }
         }
         MacOutcome::Stopped
+    }
+
+    /// Back at the root after a run ended at its limit with `branch`
+    /// refuted and the `refuted` decisions (with their depths) refuted on
+    /// the way: records them as nogoods (the branch's first `depth`
+    /// decisions and the refuted one do not hold together; nor does the
+    /// whole branch) and propagates what they rule out at the root; false
+    /// if then nothing fits.
+    fn learn(&mut self, branch: &[Decision], refuted: &[(usize, Decision)]) -> bool {
+        let mut nogood = Vec::with_capacity(branch.len());
+        let mut prune = Vec::new();
+        let shallower = refuted
+            .iter()
+            .filter(|&&(depth, _)| depth > 0 && depth < branch.len());
+        for &(depth, decision) in shallower {
+            nogood.clear();
+            nogood.extend_from_slice(&branch[..depth]);
+            nogood.push(decision);
+            match self.nogoods.add(&nogood, &self.tuples) {
+                Added::Kept => {}
+                Added::Prune(decision) => prune.push(decision),
+                Added::Fails => return false,
+            }
+        }
+        match self.nogoods.add(branch, &self.tuples) {
+            Added::Kept => {}
+            Added::Prune(decision) => prune.push(decision),
+            Added::Fails => return false,
+        }
+        for (t, i) in prune {
+            self.remove_tuple(t as usize, i as usize);
+            if self.tuples.count(t as usize) == 0 {
+                return false;
+            }
+        }
+        self.propagate()
+    }
+
+    /// How many nogoods the restarts have recorded.
+    pub(super) fn nogoods(&self) -> usize {
+        self.nogoods.len()
     }
 
     /// Searches as [`Mac::run`] does (seed 0, no bound over all runs),
@@ -503,8 +566,9 @@ impl<'a> Mac<'a> {
     }
 
     /// Rules out the values of table `t`'s groups that none of its tuples
-    /// has, and with distinctness its single tuple from the other tables;
-    /// false on a failure.
+    /// has, and once it has one tuple left, with distinctness that tuple
+    /// from the other tables and what the nogoods then rule out; false on
+    /// a failure.
     fn revise(&mut self, t: usize) -> bool {
         let table = &self.tables[t];
         let arity = table.arity();
@@ -538,7 +602,8 @@ impl<'a> Mac<'a> {
                 self.set_domain(g, keep);
             }
         }
-        if !self.word_of.is_empty() && self.tuples.count(t) == 1 && !self.posted[t] {
+        let acts = !self.word_of.is_empty() || !self.nogoods.is_empty();
+        if acts && self.tuples.count(t) == 1 && !self.posted[t] {
             self.posted[t] = true;
             if let Some(level) = self.levels.last_mut() {
                 level.posted.push(t as u32);
@@ -546,9 +611,29 @@ impl<'a> Mac<'a> {
             let Some(i) = self.tuples.tuples(t).next() else {
                 return false;
             };
-            return self.take_from_others(t, i);
+            if !self.word_of.is_empty() && !self.take_from_others(t, i) {
+                return false;
+            }
+            return self.nogoods.is_empty() || self.prune_by_nogoods(t, i);
         }
         true
+    }
+
+    /// Table `t` is down to its tuple `i`: removes the tuples the nogoods
+    /// watching it rule out; false if one fails or a table is left empty.
+    fn prune_by_nogoods(&mut self, t: usize, i: usize) -> bool {
+        let mut pruned = std::mem::take(&mut self.pruned);
+        let mut consistent = self.nogoods.fixed(t, i, &self.tuples, &mut pruned);
+        for &(u, j) in &pruned {
+            let u = u as usize;
+            if consistent && self.active[u] {
+                self.remove_tuple(u, j as usize);
+                consistent = self.tuples.count(u) > 0;
+            }
+        }
+        pruned.clear();
+        self.pruned = pruned;
+        consistent
     }
 
     /// The values of `domain` that a tuple of table `t` has at `pos`.

@@ -27,6 +27,7 @@ pub mod best;
 mod cdcl;
 mod extend;
 mod mac;
+mod nogoods;
 mod race;
 mod theory;
 mod tuples;
@@ -248,6 +249,8 @@ pub struct TableStats {
     pub mac_decisions: u64,
     /// The MAC search's backtracks.
     pub mac_backtracks: u64,
+    /// The nogoods the MAC search recorded at its restarts.
+    pub mac_nogoods: u64,
     /// Which of the two MAC searches answered (1 or 2; 0: none ran).
     pub mac_stream: u64,
     /// What the best-scores search found and proved (`None`: it did
@@ -269,6 +272,7 @@ impl TableStats {
         self.mac_runs += later.mac_runs;
         self.mac_decisions += later.mac_decisions;
         self.mac_backtracks += later.mac_backtracks;
+        self.mac_nogoods += later.mac_nogoods;
         self.mac_stream = later.mac_stream;
     }
 }

@@ -180,6 +180,7 @@ pub(super) fn race(
             stats.mac_runs = second.stats.mac_runs;
             stats.mac_decisions = second.stats.mac_decisions;
             stats.mac_backtracks = second.stats.mac_backtracks;
+            stats.mac_nogoods = second.stats.mac_nogoods;
             second.outcome
         }
         _ => first.outcome,
@@ -246,6 +247,7 @@ fn search(
     }
     stats.mac_decisions = mac.decisions;
     stats.mac_backtracks = mac.backtracks;
+    stats.mac_nogoods = mac.nogoods() as u64;
     if outcome.is_some() {
         // The other search wins only with fewer backtracks (the first
         // search: with as many too), the second with its handicap.

@@ -196,6 +196,11 @@ impl<'a> TupleSets<'a> {
         self.count[t]
     }
 
+    /// Whether table `t` still has tuple `i`.
+    pub(super) fn contains(&self, t: usize, i: usize) -> bool {
+        self.alive[t][i / 64] & (1u64 << (i % 64)) != 0
+    }
+
     /// Table `t`'s tuples left, in order.
     pub(super) fn tuples(&self, t: usize) -> impl Iterator<Item = usize> + '_ {
         self.live[t].iter().flat_map(move |&b| {

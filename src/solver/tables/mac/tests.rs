@@ -205,3 +205,43 @@ fn a_search_stops_at_its_bound_back_at_the_root() {
     }
     assert!(outrun > 0);
 }
+
+#[test]
+fn nogoods_make_runs_of_one_backtrack_complete() {
+    // Each run ends at its first backtrack past the limit; what it
+    // refuted is kept, so the runs get through the whole space and agree
+    // with brute force, without the limit ever growing.
+    let mut rng = fastrand::Rng::with_seed(5);
+    let all: Vec<Vec<u8>> = (0..27u8).map(|c| vec![c % 3, c / 3 % 3, c / 9]).collect();
+    let (mut decided, mut learnt) = (0, 0);
+    for _ in 0..200 {
+        let words: Vec<Vec<u8>> = all.iter().filter(|_| rng.u8(0..2) == 0).cloned().collect();
+        let tables = square(&words);
+        let readers = readers(&tables);
+        let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) else {
+            continue;
+        };
+        let mut outcome = MacOutcome::Limit;
+        for seed in 0..10_000 {
+            outcome = mac.run(0, &AtomicU64::new(u64::MAX), seed, None, None);
+            if outcome != MacOutcome::Limit {
+                break;
+            }
+        }
+        let expected = fillable(&words, true);
+        match outcome {
+            MacOutcome::Sat(values) => {
+                assert!(expected, "{words:?}");
+                assert!(lines_fit(&lines_of(&values), &words, true), "{words:?}");
+            }
+            MacOutcome::Unsat => assert!(!expected, "{words:?}"),
+            other => panic!("{words:?}: {other:?}"),
+        }
+        decided += 1;
+        learnt += usize::from(mac.nogoods() > 0);
+    }
+    assert!(
+        decided > 50 && learnt > 10,
+        "{decided} decided, {learnt} learnt"
+    );
+}
