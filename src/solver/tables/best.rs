@@ -24,7 +24,9 @@
 //! all the time left but a share kept for the local search
 //! ([`LOCAL_SEARCH_SHARE`]): where that level has answers the search
 //! ends as soon as it finds one (which opens the levels set aside again),
-//! so more time only ever goes to a refutation that needs it.
+//! so more time only ever goes to a refutation that needs it. A probe
+//! is as likely to refute as to find, so its MAC runs keep what each of
+//! them refuted from the first restart on (`mac::Learning::EveryRun`).
 //!
 //! Then, among the answers of that lowest, the total is raised by local
 //! search: for each scored table in turn, from its lowest-scored tuple
@@ -44,7 +46,8 @@
 
 use super::mac::{Mac, MacOutcome};
 use super::{
-    solve_prepared, solve_tables, Clauses, Prepared, ScoreGoal, TableOutcome, TableSpec, TableStats,
+    solve_prepared, solve_probe, solve_tables, Clauses, Learning, Prepared, ScoreGoal,
+    TableOutcome, TableSpec, TableStats,
 };
 use crate::solver::Stop;
 use rustc_hash::FxHashMap as HashMap;
@@ -195,7 +198,7 @@ pub fn best_scores(
             Some(deadline.map_or(soon, |d| d.min(soon)))
         };
         let cut = cut_to(spec, levels[level]);
-        let Some((outcome, later)) = solve_tables(&cut, &none, limit, stop) else {
+        let Some((outcome, later)) = solve_probe(&cut, limit, stop) else {
             break;
         };
         stats.add(&later);
@@ -322,7 +325,9 @@ pub fn improved(
 ) -> Option<(TableOutcome, TableStats)> {
     spec.validate().ok()?;
     let prepared = Prepared::new(spec);
-    let (outcome, mut stats) = solve_prepared(spec, &prepared, &Clauses::new(), deadline, stop)?;
+    let none = Clauses::new();
+    let (outcome, mut stats) =
+        solve_prepared(spec, &prepared, &none, Learning::LongRuns, deadline, stop)?;
     let TableOutcome::Sat(first) = outcome else {
         return Some((outcome, stats));
     };

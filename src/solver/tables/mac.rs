@@ -53,6 +53,23 @@ const FEW_TUPLES: u32 = 96;
 /// failures fade).
 const WEIGHT_GROWTH: f64 = 1.0 / 0.99;
 
+/// The backtrack limit from which a run records nogoods at its restart
+/// ([`Learning::LongRuns`]).
+const LEARNING_LIMIT: u64 = 5_000;
+
+/// Which runs of a search record nogoods at their restart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Learning {
+    /// The runs whose limit reaches [`LEARNING_LIMIT`]: most answers come
+    /// in the first, short runs, which stay as the heuristics make them;
+    /// a search that goes on past them is long (a refutation, or a hard
+    /// fill), and there what an earlier run refuted is not searched again.
+    LongRuns,
+    /// Every run: for a search as likely to prove that there is no
+    /// answer as to find one (a probe of the best fill's bisection).
+    EveryRun,
+}
+
 /// A table that was chosen last stays chosen (to try its next tuple) while
 /// its priority is within this factor of the best.
 const STAY_FACTOR: f64 = 1.15;
@@ -76,6 +93,8 @@ pub(super) struct Mac<'a> {
     nogoods: Nogoods,
     /// The decisions the nogoods rule out (a buffer).
     pruned: Vec<Decision>,
+    /// The backtrack limit from which runs record nogoods.
+    learning_limit: u64,
     levels: Vec<Level>,
     /// Per group: its failure weight; the weight of the next failure.
     weight: Vec<f64>,
@@ -125,6 +144,7 @@ impl<'a> Mac<'a> {
             posted: vec![false; tables.len()],
             nogoods: Nogoods::new(tables.len()),
             pruned: Vec::new(),
+            learning_limit: LEARNING_LIMIT,
             levels: Vec::new(),
             weight: vec![1.0; values.len()],
             bump: 1.0,
@@ -148,12 +168,20 @@ impl<'a> Mac<'a> {
         mac.propagate().then_some(mac)
     }
 
+    /// Sets which runs record nogoods ([`Learning::LongRuns`] unless set).
+    pub(super) fn set_learning(&mut self, learning: Learning) {
+        self.learning_limit = match learning {
+            Learning::LongRuns => LEARNING_LIMIT,
+            Learning::EveryRun => 0,
+        };
+    }
+
     /// Searches from the root until a solution, a proof that there is
     /// none, `limit` backtracks, `bound` backtracks over all runs (read
     /// at every backtrack: another thread may lower it), `deadline` or
     /// `stop`; `seed` drives the random choices. A run from the root that
-    /// ends at its limit records what it refuted as nogoods, which the
-    /// runs after it keep.
+    /// ends at its limit records what it refuted as nogoods (as
+    /// [`Mac::set_learning`] says), which the runs after it keep.
     pub(super) fn run(
         &mut self,
         limit: u64,
@@ -163,7 +191,7 @@ impl<'a> Mac<'a> {
         stop: Option<&Stop>,
     ) -> MacOutcome {
         let mut rng = fastrand::Rng::with_seed(seed);
-        let learn = self.levels.is_empty();
+        let learn = self.levels.is_empty() && limit >= self.learning_limit;
         // The decisions taken, and the refuted ones with the depth
         // (decisions before them) they were refuted at.
         let mut decisions: Vec<Decision> = Vec::new();

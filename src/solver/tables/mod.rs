@@ -37,6 +37,7 @@ pub use backend::{StartedSearch, TablesBackend};
 use super::Stop;
 use crate::cnf::Clauses;
 use cdcl::{Cdcl, RunOutcome, FIRST_RUN_CONFLICTS};
+use mac::Learning;
 use rustc_hash::FxHashMap as HashMap;
 use rustsat::types::{Lit, Var};
 use std::time::Instant;
@@ -316,15 +317,45 @@ pub fn solve_tables(
     stop: Option<&Stop>,
 ) -> Option<(TableOutcome, TableStats)> {
     spec.validate().ok()?;
-    solve_prepared(spec, &Prepared::new(spec), extra, deadline, stop)
+    solve_prepared(
+        spec,
+        &Prepared::new(spec),
+        extra,
+        Learning::LongRuns,
+        deadline,
+        stop,
+    )
+}
+
+/// [`solve_tables`] without extra clauses for a search as likely to
+/// prove that there is no answer as to find one (a probe of the best
+/// fill's bisection): every MAC run records nogoods
+/// ([`Learning::EveryRun`]).
+fn solve_probe(
+    spec: &TableSpec,
+    deadline: Option<Instant>,
+    stop: Option<&Stop>,
+) -> Option<(TableOutcome, TableStats)> {
+    spec.validate().ok()?;
+    let none = Clauses::new();
+    solve_prepared(
+        spec,
+        &Prepared::new(spec),
+        &none,
+        Learning::EveryRun,
+        deadline,
+        stop,
+    )
 }
 
 /// [`solve_tables`] of a valid `spec` made ready as `prepared`
-/// ([`Prepared::new`]), which the caller may search again.
+/// ([`Prepared::new`]), which the caller may search again, its MAC runs
+/// recording nogoods as `learning` says.
 fn solve_prepared(
     spec: &TableSpec,
     prepared: &Prepared,
     extra: &Clauses,
+    learning: Learning,
     deadline: Option<Instant>,
     stop: Option<&Stop>,
 ) -> Option<(TableOutcome, TableStats)> {
@@ -361,6 +392,7 @@ fn solve_prepared(
             first: mac,
             second,
             handicap,
+            learning,
         };
         return Some(race::race(spec, searches, &mut cdcl, deadline, stop));
     }

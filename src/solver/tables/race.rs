@@ -18,7 +18,9 @@
 //! order that fills fastest: the second's answer after `n` backtracks
 //! wins only when the first needs more than [`SCORED_HANDICAP`] allows
 //! (4 `n`, and at least 10,000), so a fill of higher scores is kept
-//! unless it is much harder to find than one of any scores.
+//! unless it is much harder to find than one of any scores. A proof that
+//! there is no fill has no handicap: any proof is as good, so the fewer
+//! backtracks win as without scores.
 //!
 //! BatSat (`cdcl`), whose learnt clauses prove that there is no fill,
 //! runs in the first search's thread between its runs, with a share of
@@ -26,7 +28,7 @@
 //! count of backtracks).
 
 use super::cdcl::{Cdcl, RunOutcome, FIRST_RUN_CONFLICTS};
-use super::mac::{Mac, MacOutcome};
+use super::mac::{Learning, Mac, MacOutcome};
 use super::{literals, Prepared, Stop, TableOutcome, TableSpec, TableStats};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -88,6 +90,15 @@ pub(super) const SCORED_HANDICAP: Handicap = Handicap {
     floor: 10_000,
 };
 
+/// The handicap that applies to a search that decided `decided`: none
+/// for a proof that there is no answer.
+fn handicap_for(decided: &TableOutcome, handicap: Handicap) -> Handicap {
+    match decided {
+        TableOutcome::Unsat => Handicap::NONE,
+        _ => handicap,
+    }
+}
+
 /// The two searches of a race: their MAC states (over the same tables,
 /// perhaps in other tuple orders) and the second's handicap.
 pub(super) struct Searches<'a> {
@@ -97,6 +108,8 @@ pub(super) struct Searches<'a> {
     pub second: Second<'a>,
     /// [`Handicap::NONE`] when both try the tuples in the same order.
     pub handicap: Handicap,
+    /// Which runs of each search record nogoods.
+    pub learning: Learning,
 }
 
 /// The second search of a race.
@@ -134,10 +147,12 @@ pub(super) fn race(
 ) -> (TableOutcome, TableStats) {
     let bounds = [AtomicU64::new(u64::MAX), AtomicU64::new(u64::MAX)];
     let Searches {
-        first: mac,
+        first: mut mac,
         second,
         handicap,
+        learning,
     } = searches;
+    mac.set_learning(learning);
     let race = Race {
         bounds: &bounds,
         handicap,
@@ -146,12 +161,18 @@ pub(super) fn race(
         let helper = std::thread::Builder::new()
             .name("tables-mac".into())
             .spawn_scoped(scope, || match second {
-                Second::Ready(mac) => search(spec, *mac, None, 1, &race, deadline, stop),
+                Second::Ready(mut mac) => {
+                    mac.set_learning(learning);
+                    search(spec, *mac, None, 1, &race, deadline, stop)
+                }
                 Second::BySupport(prepared) => {
                     let tables = prepared.unscored_tables(spec);
                     let mac = Mac::new(&tables, &prepared.values, &prepared.readers, spec.distinct);
                     match mac {
-                        Some(mac) => search(spec, mac, None, 1, &race, deadline, stop),
+                        Some(mut mac) => {
+                            mac.set_learning(learning);
+                            search(spec, mac, None, 1, &race, deadline, stop)
+                        }
                         // Unreachable: the first search's root holds over
                         // the same tuples.
                         None => End {
@@ -172,9 +193,11 @@ pub(super) fn race(
     stats.mac_stream = 1;
     let outcome = match second {
         Some(second)
-            if second.outcome.is_some()
-                && (first.outcome.is_none()
-                    || handicap.second_wins(second.backtracks, first.backtracks)) =>
+            if second.outcome.as_ref().is_some_and(|decided| {
+                first.outcome.is_none()
+                    || handicap_for(decided, handicap)
+                        .second_wins(second.backtracks, first.backtracks)
+            }) =>
         {
             stats.mac_stream = 2;
             stats.mac_runs = second.stats.mac_runs;
@@ -248,14 +271,17 @@ fn search(
     stats.mac_decisions = mac.decisions;
     stats.mac_backtracks = mac.backtracks;
     stats.mac_nogoods = mac.nogoods() as u64;
-    if outcome.is_some() {
+    if let Some(decided) = &outcome {
         // The other search wins only with fewer backtracks (the first
-        // search: with as many too), the second with its handicap.
+        // search: with as many too), the second with its handicap when
+        // there is an answer (a proof that there is none is the same
+        // whichever search gives it).
         let other = 1 - me;
+        let handicap = handicap_for(decided, race.handicap);
         let bound = if other == 0 {
-            race.handicap.first_limit(mac.backtracks).saturating_add(1)
+            handicap.first_limit(mac.backtracks).saturating_add(1)
         } else {
-            race.handicap.second_bound(mac.backtracks)
+            handicap.second_bound(mac.backtracks)
         };
         bounds[other].fetch_min(bound, Ordering::Relaxed);
     }
@@ -362,6 +388,7 @@ mod tests {
                     first: mac.clone(),
                     second: Second::Ready(Box::new(mac.clone())),
                     handicap: Handicap::NONE,
+                    learning: Learning::LongRuns,
                 };
                 let (outcome, stats) = race(&spec, searches, &mut cdcl, None, None);
                 assert_eq!(Some(&outcome), winner.outcome.as_ref());

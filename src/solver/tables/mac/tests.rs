@@ -221,6 +221,7 @@ fn nogoods_make_runs_of_one_backtrack_complete() {
         let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) else {
             continue;
         };
+        mac.set_learning(Learning::EveryRun);
         let mut outcome = MacOutcome::Limit;
         for seed in 0..10_000 {
             outcome = mac.run(0, &AtomicU64::new(u64::MAX), seed, None, None);
