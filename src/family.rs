@@ -205,8 +205,9 @@ pub trait Family {
     /// Encoder options (clap flags of `encode-<family>`). The generic
     /// encoder records them in the header as `c option` lines, one
     /// command-line argument each, and the decoder parses those lines back
-    /// with the same clap definition: a family writes no header code.
-    type Options: clap::Args + Clone + std::fmt::Debug + Send;
+    /// with the same clap definition: a family writes no header code
+    /// (`Sync`: the puzzles of a collection are encoded on two threads).
+    type Options: clap::Args + Clone + std::fmt::Debug + Send + Sync;
     /// The parsed puzzle (`Send`: the decoder parses it on a thread of its
     /// own while the model stream is still arriving).
     type Puzzle: Send;

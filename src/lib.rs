@@ -72,6 +72,7 @@ pub mod literal;
 pub mod model;
 pub mod multi;
 pub mod names;
+pub mod parallel;
 pub mod partial;
 pub mod puzzlink;
 pub mod readable;

@@ -1035,6 +1035,14 @@ fn a_collection_solves_in_one_pipeline_with_every_puzzle_checked() {
     assert_eq!(cnf.matches("c option --puzzle=1\n").count(), 20);
     assert!(!cnf.contains("--all-puzzles"));
     assert!(cnf.contains("c puzzle # puzzle 20 of inputs5.txt\n"));
+    // In the file's order (two threads encode them).
+    let at: Vec<usize> = (1..=20)
+        .map(|k| {
+            cnf.find(&format!("c puzzle # puzzle {k} of inputs5.txt\n"))
+                .expect("every puzzle")
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
     // A file of one puzzle is a collection of one.
     let outs = solve_file(&path("seed/input-7by7.in"), &["--all-puzzles"], &[], &[]);
     assert_eq!(code(&outs[2]), 0, "{}", stderr(&outs[2]));
@@ -1051,6 +1059,8 @@ fn a_broken_puzzle_in_a_collection_is_reported_with_its_line() {
         b"",
     );
     common::assert_error(&out, "c.txt:5:");
+    // The puzzle before it was written.
+    assert_eq!(stdout(&out).matches("c satpipe stream 1\n").count(), 1);
     let out = run(
         "encode-numberlink",
         &["--all-puzzles", "--puzzle", "2", &file.to_string_lossy()],

@@ -248,20 +248,34 @@ pub fn encode<F: Family>(args: &EncodeArgs<F::Options>, options: &[String]) -> R
     let mut encode_all = || -> Result<()> {
         match F::parts(&source, &text, &args.options)? {
             None => encode_puzzle::<F>(&mut out, &source, &text, &args.options, &text, options),
-            Some(parts) => {
-                for part in parts {
+            // The puzzles of a collection are encoded on two threads and
+            // written in order, each as soon as it is next.
+            Some(parts) => crate::parallel::in_order(
+                parts.len(),
+                2,
+                |k| {
+                    let part = &parts[k];
                     let recorded = header_options(options, &part.header_options);
+                    let mut formula = Vec::new();
                     encode_puzzle::<F>(
-                        &mut out,
+                        &mut formula,
                         &source,
                         &text,
                         &part.options,
                         &part.text,
                         &recorded,
                     )?;
-                }
-                Ok(())
-            }
+                    Ok(formula)
+                },
+                |formula| {
+                    out.write_all(&formula).with_name(io::STDOUT_NAME)?;
+                    out.flush().with_name(io::STDOUT_NAME)
+                },
+                || Error::Io {
+                    name: io::STDOUT_NAME.into(),
+                    source: std::io::Error::other("the thread encoding puzzles failed"),
+                },
+            ),
         }
     };
     encode_all().map_err(|e| super::doors::explain(e, &command, &source, text.as_bytes()))?;

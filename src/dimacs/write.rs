@@ -71,7 +71,7 @@ impl ClauseWriter<'_> {
 const CHUNK: usize = 1 << 15;
 
 /// Writes `clauses` as DIMACS lines. A long list is put together in
-/// chunks of [`CHUNK`] clauses, every other chunk by a second thread, and
+/// chunks of [`CHUNK`] clauses on two threads ([`crate::parallel`]) and
 /// written in order.
 fn write_clauses(out: &mut dyn Write, clauses: &Clauses) -> std::io::Result<()> {
     let chunks = clauses.len().div_ceil(CHUNK);
@@ -79,38 +79,16 @@ fn write_clauses(out: &mut dyn Write, clauses: &Clauses) -> std::io::Result<()> 
         return write_chunk(out, clauses, 0..clauses.len());
     }
     let range = |k: usize| k * CHUNK..((k + 1) * CHUNK).min(clauses.len());
-    std::thread::scope(|scope| {
-        // Filled chunks one way, emptied buffers back.
-        let (send_filled, filled) = std::sync::mpsc::sync_channel::<Vec<u8>>(2);
-        let (send_empty, empty) = std::sync::mpsc::channel::<Vec<u8>>();
-        scope.spawn(move || {
-            for k in (1..chunks).step_by(2) {
-                let mut buffer = empty.try_recv().unwrap_or_default();
-                buffer.clear();
-                // Writing to a vector does not fail; a closed channel
-                // means the writer stopped on an error.
-                let _ = write_chunk(&mut buffer, clauses, range(k));
-                if send_filled.send(buffer).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut own = Vec::new();
-        for k in 0..chunks {
-            if k % 2 == 0 {
-                own.clear();
-                write_chunk(&mut own, clauses, range(k))?;
-                out.write_all(&own)?;
-            } else {
-                let buffer = filled
-                    .recv()
-                    .map_err(|_| std::io::Error::other("the thread writing clauses failed"))?;
-                out.write_all(&buffer)?;
-                let _ = send_empty.send(buffer);
-            }
-        }
-        Ok(())
-    })
+    crate::parallel::in_order(
+        chunks,
+        0,
+        |k| {
+            let mut buffer = Vec::new();
+            write_chunk(&mut buffer, clauses, range(k)).map(|()| buffer)
+        },
+        |buffer| out.write_all(&buffer),
+        || std::io::Error::other("the thread writing clauses failed"),
+    )
 }
 
 /// Writes the clauses `range` of `clauses` as DIMACS lines, through a
