@@ -55,41 +55,79 @@ fn fillable(words: &[Vec<u8>], distinct: bool) -> bool {
     squares().any(|cells| lines_fit(&lines_of(&cells), words, distinct))
 }
 
+/// Each 3-letter word over values 0..3 with a chance of one in `one_in`.
+fn some_words(rng: &mut fastrand::Rng, one_in: u8) -> Vec<Vec<u8>> {
+    (0..27u8)
+        .map(|c| vec![c % 3, c / 3 % 3, c / 9])
+        .filter(|_| rng.u8(0..one_in) == 0)
+        .collect()
+}
+
+/// Calls `check` with 200 random word lists (half of the words each,
+/// from `seed`) and a search over the square of each, with distinctness,
+/// whose root holds; `check` may draw from the generator after them.
+fn each_square(seed: u64, mut check: impl FnMut(&mut fastrand::Rng, &[Vec<u8>], &mut Mac<'_>)) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for _ in 0..200 {
+        let words = some_words(&mut rng, 2);
+        let tables = square(&words);
+        let readers = readers(&tables);
+        if let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) {
+            check(&mut rng, &words, &mut mac);
+        }
+    }
+}
+
+/// Runs `mac` from seed 0 on, each run within `limit` backtracks, until
+/// one decides or `runs` have not.
+fn restarted(mac: &mut Mac<'_>, limit: u64, runs: u64) -> MacOutcome {
+    let mut outcome = MacOutcome::Limit;
+    for seed in 0..runs {
+        outcome = mac.run(limit, &AtomicU64::new(u64::MAX), seed, None, None);
+        if outcome != MacOutcome::Limit {
+            break;
+        }
+    }
+    outcome
+}
+
+/// Checks `outcome` against brute force over the squares of `words`;
+/// whether it is a fill.
+fn agrees_with_brute_force(outcome: MacOutcome, words: &[Vec<u8>], distinct: bool) -> bool {
+    let expected = fillable(words, distinct);
+    match outcome {
+        MacOutcome::Sat(values) => {
+            assert!(expected, "{words:?}");
+            assert!(lines_fit(&lines_of(&values), words, distinct), "{words:?}");
+            true
+        }
+        MacOutcome::Unsat => {
+            assert!(!expected, "{words:?}");
+            false
+        }
+        other => panic!("{words:?}: {other:?}"),
+    }
+}
+
 #[test]
 fn answers_agree_with_brute_force() {
     let mut rng = fastrand::Rng::with_seed(7);
-    let all: Vec<Vec<u8>> = (0..27u8).map(|c| vec![c % 3, c / 3 % 3, c / 9]).collect();
     let (mut sat, mut unsat) = (0, 0);
     for _ in 0..300 {
-        let words: Vec<Vec<u8>> = all.iter().filter(|_| rng.u8(0..3) == 0).cloned().collect();
+        let words = some_words(&mut rng, 3);
         for distinct in [false, true] {
             let tables = square(&words);
             let readers = readers(&tables);
-            let expected = fillable(&words, distinct);
             let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, distinct) else {
-                assert!(!expected, "{words:?}: the root failed");
+                assert!(!fillable(&words, distinct), "{words:?}: the root failed");
                 unsat += 1;
                 continue;
             };
             // A small limit: the restarts must still get there.
-            let mut outcome = MacOutcome::Limit;
-            for seed in 0..1000 {
-                outcome = mac.run(2, &AtomicU64::new(u64::MAX), seed, None, None);
-                if outcome != MacOutcome::Limit {
-                    break;
-                }
-            }
-            match outcome {
-                MacOutcome::Sat(values) => {
-                    assert!(expected, "{words:?}");
-                    assert!(lines_fit(&lines_of(&values), &words, distinct), "{words:?}");
-                    sat += 1;
-                }
-                MacOutcome::Unsat => {
-                    assert!(!expected, "{words:?}");
-                    unsat += 1;
-                }
-                other => panic!("{words:?}: {other:?}"),
+            if agrees_with_brute_force(restarted(&mut mac, 2, 1000), &words, distinct) {
+                sat += 1;
+            } else {
+                unsat += 1;
             }
         }
     }
@@ -101,16 +139,8 @@ fn narrowed_runs_agree_with_brute_force_and_end_at_the_root() {
     // The first cell narrowed to one value and the first row to its
     // first few words: the answers are the brute force's under those
     // conditions, and each run leaves the root as it was.
-    let mut rng = fastrand::Rng::with_seed(11);
-    let all: Vec<Vec<u8>> = (0..27u8).map(|c| vec![c % 3, c / 3 % 3, c / 9]).collect();
     let (mut sat, mut unsat) = (0, 0);
-    for _ in 0..200 {
-        let words: Vec<Vec<u8>> = all.iter().filter(|_| rng.u8(0..2) == 0).cloned().collect();
-        let tables = square(&words);
-        let readers = readers(&tables);
-        let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) else {
-            continue;
-        };
+    each_square(11, |rng, words, mac| {
         let root = (
             mac.domain.clone(),
             (0..6).map(|t| mac.tuples.count(t)).collect::<Vec<_>>(),
@@ -138,14 +168,14 @@ fn narrowed_runs_agree_with_brute_force_and_end_at_the_root() {
             cells[0] == value
                 && last_row.as_ref().is_none_or(|word| &lines[2] == word)
                 && allowed.contains(&lines[0])
-                && lines_fit(&lines, &words, true)
+                && lines_fit(&lines, words, true)
         });
         match outcome {
             MacOutcome::Sat(values) => {
                 assert!(expected, "{words:?}");
                 assert_eq!(values[0], value);
                 assert!(allowed.contains(&values[0..3].to_vec()));
-                assert!(lines_fit(&lines_of(&values), &words, true), "{words:?}");
+                assert!(lines_fit(&lines_of(&values), words, true), "{words:?}");
                 sat += 1;
             }
             MacOutcome::Unsat => {
@@ -154,7 +184,7 @@ fn narrowed_runs_agree_with_brute_force_and_end_at_the_root() {
             }
             other => panic!("{words:?}: {other:?}"),
         }
-    }
+    });
     assert!(sat > 10 && unsat > 10, "{sat} fillable, {unsat} not");
 }
 
@@ -180,18 +210,8 @@ fn a_raised_stop_ends_the_run_at_the_root() {
 
 #[test]
 fn a_search_stops_at_its_bound_back_at_the_root() {
-    let mut rng = fastrand::Rng::with_seed(3);
     let mut outrun = 0;
-    for _ in 0..200 {
-        let words: Vec<Vec<u8>> = (0..27u8)
-            .map(|c| vec![c % 3, c / 3 % 3, c / 9])
-            .filter(|_| rng.u8(0..2) == 0)
-            .collect();
-        let tables = square(&words);
-        let readers = readers(&tables);
-        let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) else {
-            continue;
-        };
+    each_square(3, |_, words, mac| {
         // Bound 1: the first backtrack ends the search.
         match mac.run(100, &AtomicU64::new(1), 0, None, None) {
             MacOutcome::Outrun => {
@@ -202,7 +222,7 @@ fn a_search_stops_at_its_bound_back_at_the_root() {
             MacOutcome::Sat(_) | MacOutcome::Unsat => assert_eq!(mac.backtracks, 0),
             other => panic!("{words:?}: {other:?}"),
         }
-    }
+    });
     assert!(outrun > 0);
 }
 
@@ -211,36 +231,13 @@ fn nogoods_make_runs_of_one_backtrack_complete() {
     // Each run ends at its first backtrack past the limit; what it
     // refuted is kept, so the runs get through the whole space and agree
     // with brute force, without the limit ever growing.
-    let mut rng = fastrand::Rng::with_seed(5);
-    let all: Vec<Vec<u8>> = (0..27u8).map(|c| vec![c % 3, c / 3 % 3, c / 9]).collect();
     let (mut decided, mut learnt) = (0, 0);
-    for _ in 0..200 {
-        let words: Vec<Vec<u8>> = all.iter().filter(|_| rng.u8(0..2) == 0).cloned().collect();
-        let tables = square(&words);
-        let readers = readers(&tables);
-        let Some(mut mac) = Mac::new(&tables, &[0b111; 9], &readers, true) else {
-            continue;
-        };
+    each_square(5, |_, words, mac| {
         mac.set_learning(Learning::EveryRun);
-        let mut outcome = MacOutcome::Limit;
-        for seed in 0..10_000 {
-            outcome = mac.run(0, &AtomicU64::new(u64::MAX), seed, None, None);
-            if outcome != MacOutcome::Limit {
-                break;
-            }
-        }
-        let expected = fillable(&words, true);
-        match outcome {
-            MacOutcome::Sat(values) => {
-                assert!(expected, "{words:?}");
-                assert!(lines_fit(&lines_of(&values), &words, true), "{words:?}");
-            }
-            MacOutcome::Unsat => assert!(!expected, "{words:?}"),
-            other => panic!("{words:?}: {other:?}"),
-        }
+        agrees_with_brute_force(restarted(mac, 0, 10_000), words, true);
         decided += 1;
         learnt += usize::from(mac.nogoods() > 0);
-    }
+    });
     assert!(
         decided > 50 && learnt > 10,
         "{decided} decided, {learnt} learnt"
