@@ -22,7 +22,7 @@
 //! goes on below it), and once the bisection has met the set-aside
 //! levels, the level just above the lowest found is searched again with
 //! all the time left but a share kept for the local search
-//! ([`LOCAL_SEARCH_SHARE`]): where that level has answers the search
+//! (a twentieth, `LOCAL_SEARCH_SHARE`): where that level has answers the search
 //! ends as soon as it finds one (which opens the levels set aside again),
 //! so more time only ever goes to a refutation that needs it. A probe
 //! is as likely to refute as to find, so its MAC runs keep what each of
@@ -46,8 +46,8 @@
 
 use super::mac::{Mac, MacOutcome};
 use super::{
-    solve_prepared, solve_probe, solve_tables, Clauses, Learning, Prepared, ScoreGoal,
-    TableOutcome, TableSpec, TableStats,
+    solve_prepared, solve_tables, Clauses, Learning, Prepared, ScoreGoal, TableOutcome, TableSpec,
+    TableStats,
 };
 use crate::solver::Stop;
 use rustc_hash::FxHashMap as HashMap;
@@ -197,8 +197,11 @@ pub fn best_scores(
             let soon = Instant::now() + PROBE_BUDGET;
             Some(deadline.map_or(soon, |d| d.min(soon)))
         };
+        // Cut from a valid spec, the tables stay valid.
         let cut = cut_to(spec, levels[level]);
-        let Some((outcome, later)) = solve_probe(&cut, limit, stop) else {
+        let prepared = Prepared::new(&cut);
+        let probe = solve_prepared(&cut, &prepared, &none, Learning::EveryRun, limit, stop);
+        let Some((outcome, later)) = probe else {
             break;
         };
         stats.add(&later);

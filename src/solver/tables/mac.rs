@@ -93,8 +93,8 @@ pub(super) struct Mac<'a> {
     nogoods: Nogoods,
     /// The decisions the nogoods rule out (a buffer).
     pruned: Vec<Decision>,
-    /// The backtrack limit from which runs record nogoods.
-    learning_limit: u64,
+    /// Which runs record nogoods.
+    learning: Learning,
     levels: Vec<Level>,
     /// Per group: its failure weight; the weight of the next failure.
     weight: Vec<f64>,
@@ -144,7 +144,7 @@ impl<'a> Mac<'a> {
             posted: vec![false; tables.len()],
             nogoods: Nogoods::new(tables.len()),
             pruned: Vec::new(),
-            learning_limit: LEARNING_LIMIT,
+            learning: Learning::LongRuns,
             levels: Vec::new(),
             weight: vec![1.0; values.len()],
             bump: 1.0,
@@ -170,10 +170,7 @@ impl<'a> Mac<'a> {
 
     /// Sets which runs record nogoods ([`Learning::LongRuns`] unless set).
     pub(super) fn set_learning(&mut self, learning: Learning) {
-        self.learning_limit = match learning {
-            Learning::LongRuns => LEARNING_LIMIT,
-            Learning::EveryRun => 0,
-        };
+        self.learning = learning;
     }
 
     /// Searches from the root until a solution, a proof that there is
@@ -191,7 +188,8 @@ impl<'a> Mac<'a> {
         stop: Option<&Stop>,
     ) -> MacOutcome {
         let mut rng = fastrand::Rng::with_seed(seed);
-        let learn = self.levels.is_empty() && limit >= self.learning_limit;
+        let learn = self.levels.is_empty()
+            && (self.learning == Learning::EveryRun || limit >= LEARNING_LIMIT);
         // The decisions taken, and the refuted ones with the depth
         // (decisions before them) they were refuted at.
         let mut decisions: Vec<Decision> = Vec::new();

@@ -147,32 +147,26 @@ pub(super) fn race(
 ) -> (TableOutcome, TableStats) {
     let bounds = [AtomicU64::new(u64::MAX), AtomicU64::new(u64::MAX)];
     let Searches {
-        first: mut mac,
+        first: mac,
         second,
         handicap,
         learning,
     } = searches;
-    mac.set_learning(learning);
     let race = Race {
         bounds: &bounds,
         handicap,
+        learning,
     };
     let (first, second) = std::thread::scope(|scope| {
         let helper = std::thread::Builder::new()
             .name("tables-mac".into())
             .spawn_scoped(scope, || match second {
-                Second::Ready(mut mac) => {
-                    mac.set_learning(learning);
-                    search(spec, *mac, None, 1, &race, deadline, stop)
-                }
+                Second::Ready(mac) => search(spec, *mac, None, 1, &race, deadline, stop),
                 Second::BySupport(prepared) => {
                     let tables = prepared.unscored_tables(spec);
                     let mac = Mac::new(&tables, &prepared.values, &prepared.readers, spec.distinct);
                     match mac {
-                        Some(mut mac) => {
-                            mac.set_learning(learning);
-                            search(spec, mac, None, 1, &race, deadline, stop)
-                        }
+                        Some(mac) => search(spec, mac, None, 1, &race, deadline, stop),
                         // Unreachable: the first search's root holds over
                         // the same tuples.
                         None => End {
@@ -212,10 +206,13 @@ pub(super) fn race(
 }
 
 /// What the searches of a race share: per search, the backtracks at which
-/// it has lost (the other decided), and the second's handicap.
+/// it has lost (the other decided), the second's handicap, and which
+/// runs record nogoods.
 struct Race<'a> {
     bounds: &'a [AtomicU64; 2],
     handicap: Handicap,
+    /// Which runs of each search record nogoods.
+    learning: Learning,
 }
 
 /// One search (`me`: 0 the first, 1 the second): MAC runs under a growing
@@ -232,6 +229,7 @@ fn search(
     stop: Option<&Stop>,
 ) -> End {
     let bounds = race.bounds;
+    mac.set_learning(race.learning);
     let mut stats = TableStats::default();
     let mut round = 0;
     let mut backtrack_limit = FIRST_MAC_BACKTRACKS;
@@ -346,6 +344,7 @@ mod tests {
         let race = Race {
             bounds: &bounds,
             handicap: Handicap::NONE,
+            learning: Learning::LongRuns,
         };
         let cdcl = (me == 0).then_some(&mut cdcl);
         search(spec, mac.clone(), cdcl, me, &race, None, None)
