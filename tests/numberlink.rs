@@ -944,6 +944,34 @@ fn presolve_changes_nothing_on(files: &[(String, Vec<&str>)], solve_args: &[&str
 }
 
 #[test]
+fn a_puzzle_the_presolve_solves_is_its_decided_segments_alone() {
+    // The presolve decides every segment of the seed's 7x7 puzzle (so
+    // its solution is unique): the formula is the decided segments and
+    // colours, without clauses or the rank variables, and it gives the
+    // same answer as the full formula, embedded or external.
+    let file = path("seed/input-7by7.in");
+    let cnf = stdout(&run("encode-numberlink", &[&file], b""));
+    assert!(
+        cnf.lines()
+            .any(|l| l.starts_with("p cnf ") && l.ends_with(" 0")),
+        "{cnf}"
+    );
+    assert!(!cnf.contains("rank("), "{cnf}");
+    let full = stdout(&run(
+        "encode-numberlink",
+        &["--presolve", "false", &file],
+        b"",
+    ));
+    assert!(full.contains("rank("), "{full}");
+    let answer = unique(&file, &[]);
+    assert_eq!(answer, unique(&file, &["--presolve", "false"]));
+    if external_available("minisat") {
+        let outs = solve_file(&file, &[], &["--external", "minisat", "--max", "2"], &[]);
+        assert_eq!(verdict(&outs), ("unique".to_string(), 0));
+    }
+}
+
+#[test]
 fn the_presolve_changes_no_answer_or_count() {
     let mut files: Vec<(String, Vec<&str>)> = Vec::new();
     for entry in std::fs::read_dir(path("seed")).expect("seed folder") {

@@ -82,7 +82,10 @@
 //!   and under the
 //!   default rules the corners that no cell can turn (a turn needs the
 //!   diagonal inside it to lead to an endpoint through cells turning the
-//!   same way), as binary clauses;
+//!   same way), as binary clauses. A puzzle that the presolve solves
+//!   (every segment decided, which proves its solution unique) is given
+//!   as its decided segments and colours alone: the constraints hold for
+//!   them and would only add variables;
 //! - domains: a line can only use free cells of a connected region of
 //!   non-endpoint cells that touches both of its endpoints, so its colour
 //!   is possible only there, and edges between cells with disjoint domains
@@ -203,6 +206,14 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
     for &(u, v) in &absent {
         b.clause(&[!segments.between(&grid, u, v)]);
     }
+    if presolved.as_ref().is_some_and(|p| p.solved) {
+        // The presolve solved the puzzle: every segment and every cell's
+        // colour is decided, and the constraints that follow hold for
+        // them with some values of their auxiliary variables (the
+        // presolve's rules are the puzzle's), so they would add variables
+        // and no answer.
+        return finish(b, &edges, fill);
+    }
     for &edge in &edges {
         same_colour(&mut b, &vars, &domains, &filled, strict, edge);
     }
@@ -297,10 +308,16 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
         b.probe(&open, PROBE_BUDGET_PER_CLAUSE * b.num_clauses());
     }
 
+    finish(b, &edges, fill)
+}
+
+/// The formula's last declarations: solutions are told apart by their
+/// segments, and under full cover every solution has as many segments
+/// (cells less lines), so its positive segments block it.
+fn finish(mut b: FormulaBuilder, edges: &[(usize, usize, Lit)], fill: bool) -> FormulaBuilder {
     let projection: Vec<Var> = edges.iter().map(|&(_, _, e)| e.var()).collect();
     b.projection(&projection);
     if fill {
-        // Every solution has cells - K edges.
         b.blocking_positive();
     }
     b

@@ -41,12 +41,14 @@
 //!   every shape left is taken, one in none is ruled out, and each corner
 //!   no cell may turn becomes a clause "not both of its segments".
 //!
-//! Then, under the default rules, *probing*: every open segment is taken,
-//! and then ruled out, on a copy of the state, and the rules run again;
-//! when one way leads to a contradiction, the other holds in every
-//! solution. Rounds repeat while they decide something (within a budget
-//! of work: cells the rules look at). Published puzzles, made for human logic, are mostly decided
-//! so.
+//! Then, under the default rules, *probing* (module `probe`): every open
+//! segment is taken, and then ruled out, on a copy of the state, and the
+//! rules run again; when one way leads to a contradiction, the other
+//! holds in every solution, and what both ways decide alike holds too.
+//! Rounds repeat while they decide something (within a budget of work:
+//! cells the rules look at). Published puzzles, made for human logic, are
+//! mostly decided so, completely: then the presolve has solved the puzzle
+//! and proved its solution unique ([`Presolved::solved`]).
 //!
 //! A contradiction (a cell that cannot get its segments) means the puzzle
 //! has no solution; what was decided up to then is still implied by the
@@ -54,6 +56,8 @@
 //! the formula.
 
 use super::super::grid::{Grid, Role};
+
+mod probe;
 
 /// What the presolve decided.
 pub(super) struct Presolved {
@@ -69,6 +73,9 @@ pub(super) struct Presolved {
     /// left, and the cell is filled (full cover, an endpoint, or a piece
     /// of more than one cell).
     pub(super) colours: Vec<Option<usize>>,
+    /// Whether the rules decided every segment and every cell's line
+    /// without a contradiction: the puzzle's one solution.
+    pub(super) solved: bool,
 }
 
 /// Decides what forced moves decide about `edges` (pairs of adjacent
@@ -89,8 +96,9 @@ pub(super) fn presolve(
     let mut state = State::new(&rules, domains);
     // On a contradiction there is no solution, and what was decided up to
     // then holds vacuously: it is kept, and helps the solver refute.
-    if state.run(&rules).is_some() && rules.default && probe_budget > 0 {
-        let _ = state.probe(&rules, probe_budget);
+    let mut consistent = state.run(&rules).is_some();
+    if consistent && rules.default && probe_budget > 0 {
+        consistent = state.probe(&rules, probe_budget).is_some();
     }
     let corners = state.excluded_corners(&rules);
     let colours = (0..grid.len())
@@ -101,8 +109,16 @@ pub(super) fn presolve(
                 .single_colour(rules.words, root)
                 .filter(|_| filled)
         })
-        .collect();
+        .collect::<Vec<_>>();
+    // The last run of the rules looked at every cell: with every segment
+    // decided and no contradiction, each cell has its segments, no line
+    // closes a loop or runs beside itself, and each piece joins the two
+    // ends of one line.
+    let solved = consistent
+        && state.decided == state.edges.len()
+        && colours.iter().all(Option::is_some);
     Presolved {
+        solved,
         edges: state.edges,
         corners,
         colours,
@@ -515,61 +531,6 @@ impl State {
                     self.colours_across(rules, v)?;
                 }
             } else {
-                return Some(());
-            }
-        }
-    }
-
-    /// Probing (see the module documentation), until the rules have
-    /// looked at `budget` cells.
-    ///
-    /// A try that holds also tells of every segment it decided: trying
-    /// that segment that way would decide no more than the try did, so it
-    /// would hold too and is skipped, until something is decided.
-    fn probe(&mut self, rules: &Rules<'_>, budget: usize) -> Option<()> {
-        // For each segment, the ways (bit 0 taken, bit 1 not) a try that
-        // held implied since the last decision.
-        let mut implied = vec![0u8; self.edges.len()];
-        let mut trial = self.clone();
-        let mut work = 0;
-        loop {
-            let mut decided = false;
-            self.trail.clear();
-            implied.fill(0);
-            for i in 0..self.edges.len() {
-                if self.edges[i].is_some() {
-                    continue;
-                }
-                for taken in [true, false] {
-                    let way = if taken { 1 } else { 2 };
-                    if implied[i] & way != 0 {
-                        continue;
-                    }
-                    trial.clone_from(self);
-                    let holds = trial
-                        .set(rules, i, taken)
-                        .and_then(|()| trial.run_queue(rules, &mut work))
-                        .is_some();
-                    if holds {
-                        for &j in &trial.trail {
-                            let j = j as usize;
-                            implied[j] |= if trial.edges[j] == Some(true) { 1 } else { 2 };
-                        }
-                    } else {
-                        self.set(rules, i, !taken)?;
-                        self.run_queue(rules, &mut work)?;
-                        self.trail.clear();
-                        implied.fill(0);
-                        decided = true;
-                        break;
-                    }
-                }
-                if work >= budget {
-                    return self.run(rules);
-                }
-            }
-            self.run(rules)?;
-            if !decided {
                 return Some(());
             }
         }

@@ -8,6 +8,15 @@ fn decided(text: &str, fill: bool) -> (usize, usize, usize) {
 }
 
 fn decided_under(text: &str, fill: bool, strict: bool) -> (usize, usize, usize) {
+    let states = presolved(text, fill, strict, 0).edges;
+    let on = states.iter().filter(|s| **s == Some(true)).count();
+    let off = states.iter().filter(|s| **s == Some(false)).count();
+    (on, off, states.len())
+}
+
+/// The presolve of `text` with every segment of the grid, probing within
+/// `probe_budget`.
+fn presolved(text: &str, fill: bool, strict: bool, probe_budget: usize) -> Presolved {
     let puzzle = parse("t", text, 1).expect("puzzle");
     let grid = Grid::new(&puzzle);
     let domains = super::super::colours::domains(&grid);
@@ -17,10 +26,7 @@ fn decided_under(text: &str, fill: bool, strict: bool) -> (usize, usize, usize) 
             edges.push((u, v));
         }
     }
-    let states = presolve(&grid, &domains, &edges, fill, strict, 0).edges;
-    let on = states.iter().filter(|s| **s == Some(true)).count();
-    let off = states.iter().filter(|s| **s == Some(false)).count();
-    (on, off, edges.len())
+    presolve(&grid, &domains, &edges, fill, strict, probe_budget)
 }
 
 #[test]
@@ -61,4 +67,21 @@ fn an_open_square_decides_nothing() {
     // at the free middle of a 3x3 with endpoints in two corners.
     let (on, off, _) = decided("3 3\nA..\n...\n..A\n", false);
     assert_eq!((on, off), (0, 0));
+}
+
+#[test]
+fn probing_solves_a_published_puzzle_and_only_a_unique_one() {
+    // The seed's 7x7 puzzle (one solution): probing decides every
+    // segment and every cell's line.
+    let text = "7 7\n...4...\n.3..25.\n...31..\n...5...\n.......\n..1....\n2...4..\n";
+    let solved = presolved(text, true, true, 1_000_000);
+    assert!(solved.solved);
+    assert!(solved.edges.iter().all(Option::is_some));
+    assert!(solved.colours.iter().all(Option::is_some));
+    // Two solutions (inputs5 puzzle 12): not solved, however long it
+    // probes.
+    let two = "4 5\n...C\n.BA.\n....\n.AB.\nC...\n";
+    assert!(!presolved(two, true, true, 1_000_000).solved);
+    // No solution: a contradiction is never a solution.
+    assert!(!presolved("3 1\nAA.\n", true, true, 1_000_000).solved);
 }
