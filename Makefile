@@ -15,6 +15,7 @@
 #   make bench-sanalouhos Sanalouhos: all solutions and the optimum, by strategy
 #   make bench-numberlink Numberlink pipelines against Ahle's solver (a peer)
 #   make bench-nonogram   nonograms (black and white, colour) against nonogrid
+#   make bench-floor      where a published puzzle's time goes (the pipeline's floor)
 #   make bench-gen    cnf-gen formulas with known answers, by solver
 #   make bench-count  model counting (solve --count) against enumeration
 #   make bench-generate  generate-numberlink beside Ahle's generator, by size
@@ -32,7 +33,7 @@ DESTDIR    ?=
 export CARGO_TARGET_DIR := $(abspath $(TARGET_DIR))
 export PATH := $(abspath $(BIN)):$(SOLVER_DIR)/bin:$(PATH)
 
-.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count bench-loops bench-best-fill fuzz
+.PHONY: all deps solvers build example test lint unit docs install install-strip uninstall deb bench-parse bench-rules release clean bench-crossword bench-sanalouhos bench-numberlink bench-nonogram bench-gen bench-generate bench-count bench-loops bench-best-fill bench-floor fuzz
 
 all: build
 
@@ -192,6 +193,12 @@ bench-gen: release
 # the decoder's JSON).
 bench-best-fill: release
 	scripts/bench-best-fill.sh $(RELEASE) $(BENCH_OUT) $(BENCH_DOC)
+# Where a published puzzle's time goes: the pipeline, the encoder alone,
+# the pipeline on the stored stream (the floor of three processes and a
+# text stream) and the programs' start, per set of the published tables
+# (hyperfine; RUNS, 5 unless set).
+bench-floor: release
+	scripts/bench-floor.sh $(RELEASE) $(BENCH_DOC)
 bench-generate: release
 	scripts/bench-generate.sh $(RELEASE) $(BENCH_OUT) $(BENCH_DOC)
 # The loop genres: every instance of instances/slitherlink and
