@@ -56,6 +56,7 @@
 //! the formula.
 
 use super::super::grid::{Grid, Role};
+use std::collections::VecDeque;
 
 mod probe;
 
@@ -281,7 +282,10 @@ struct State {
     /// The colours a piece (by its representative) can still take,
     /// `words` per piece.
     colours: Vec<u64>,
-    queue: Vec<u32>,
+    /// The cells whose rules are to run, first in first out: a line's
+    /// forced moves are followed breadth first, so that a try meets its
+    /// contradiction sooner.
+    queue: VecDeque<u32>,
     queued: Vec<bool>,
     /// Cells of pieces that learnt their line: only the colour rules
     /// across their segments are to be run there (the rest of a cell's
@@ -342,7 +346,7 @@ impl State {
     fn push(&mut self, v: usize) {
         if !self.queued[v] {
             self.queued[v] = true;
-            self.queue.push(v as u32);
+            self.queue.push_back(v as u32);
         }
     }
 
@@ -519,7 +523,7 @@ impl State {
     /// alone.
     fn run_queue(&mut self, rules: &Rules<'_>, work: &mut usize) -> Option<()> {
         loop {
-            if let Some(v) = self.queue.pop() {
+            if let Some(v) = self.queue.pop_front() {
                 *work += 1;
                 self.queued[v as usize] = false;
                 self.cell(rules, v as usize)?;
