@@ -47,6 +47,11 @@ mean() {
     awk -F, 'NR == 2 { printf "%.3f", $2 }' "$work/time.csv"
 }
 
+# A count with thousands separated by commas.
+thousands() {
+    printf %d "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'
+}
+
 # One set: NAME FAMILY SOLVE-ARGS DECODE-ARGS then FILE ENCODER-ARGS...
 # groups separated by `--`; each group is one pipeline.
 row() {
@@ -76,8 +81,7 @@ row() {
     formulas=$(cat "$work"/*.cnf | grep -c '^p ')
     printf '| %s (%s formulas, pipelines: %s) | %s | %s | %s | %s | %s | %s |\n' "$name" "$formulas" "$k" \
         "$(mean "$pipeline")" "$(mean "$encode")" "$(mean "$stored")" "$(mean "$starts")" \
-        "$(printf %d "$cnf" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')" \
-        "$(printf %d "$model" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')" >> "$work/rows"
+        "$(thousands "$cnf")" "$(thousands "$model")" >> "$work/rows"
     rm -f "$work"/*.cnf "$work"/*.sol
     echo "bench-floor: $name" >&2
 }

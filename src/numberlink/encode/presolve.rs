@@ -343,6 +343,11 @@ impl State {
         self.piece[v] as usize
     }
 
+    /// The directions (bits) of the open segments at cell `v`.
+    fn open_directions(&self, v: usize) -> u8 {
+        !(self.closed[v] | self.taken[v]) & 0b1111
+    }
+
     fn push(&mut self, v: usize) {
         if !self.queued[v] {
             self.queued[v] = true;
@@ -595,7 +600,7 @@ impl State {
                 }
             }
         }
-        let undecided = !(self.closed[v] | self.taken[v]);
+        let undecided = self.open_directions(v);
         for (d, &using) in SHAPES_USING.iter().enumerate() {
             if undecided & (1 << d) == 0 {
                 continue;
@@ -687,7 +692,7 @@ impl State {
     /// The degree rules at cell `v`.
     fn degree(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         let taken = self.taken[v].count_ones() as usize;
-        let open_directions = !(self.closed[v] | self.taken[v]) & 0b1111;
+        let open_directions = self.open_directions(v);
         let open = open_directions.count_ones() as usize;
         let endpoint = !matches!(rules.grid.roles[v], Role::Free);
         let need = if endpoint { 1 } else { 2 };

@@ -93,7 +93,7 @@ impl State {
         let rank = |v: usize| {
             let reached = self.taken[v] != 0 || rules.grid.roles[v] != Role::Free;
             if reached {
-                (!(self.closed[v] | self.taken[v]) & 0b1111).count_ones()
+                self.open_directions(v).count_ones()
             } else {
                 u32::MAX
             }
