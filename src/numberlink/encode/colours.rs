@@ -195,7 +195,7 @@ pub(super) fn one_hot_colours(
 /// Binary colours: `colour(r,c,i)`, the bits of the pair's code (its index),
 /// with the codes outside the cell's domain forbidden. Fills `filled` for
 /// free cells when cells may stay empty. A cell whose line the presolve
-/// found (`known`) has its bits decided before its clauses.
+/// found (`known`) has its bits decided and no clause (each would hold).
 pub(super) fn log_colours(
     b: &mut FormulaBuilder,
     grid: &Grid,
@@ -227,6 +227,10 @@ pub(super) fn log_colours(
             if let Some(f) = filled[v] {
                 b.decide(f);
             }
+            // Every other code differs from the line's in a decided bit,
+            // so its clause would hold already.
+            bits.push(code);
+            continue;
         }
         for value in 0..(1usize << width) {
             if domain.binary_search(&value).is_ok() {

@@ -255,7 +255,6 @@ impl Links {
 /// representative cell, which every cell of it records: the piece's
 /// colours and tips are kept there. Its *anchor* is the cell from which
 /// its circular list is spliced and walked.
-#[derive(Clone)]
 struct State {
     edges: Vec<Option<bool>>,
     /// Segments decided so far.
@@ -294,6 +293,50 @@ struct State {
     colour_queued: Vec<bool>,
     /// The segments decided since it was last cleared, in order.
     trail: Vec<u32>,
+}
+
+/// Field by field, so that `clone_from` (once per try while probing)
+/// reuses the copy's buffers.
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            edges: self.edges.clone(),
+            decided: self.decided,
+            taken: self.taken.clone(),
+            closed: self.closed.clone(),
+            shapes: self.shapes.clone(),
+            piece: self.piece.clone(),
+            size: self.size.clone(),
+            anchor: self.anchor.clone(),
+            next: self.next.clone(),
+            tips: self.tips.clone(),
+            colours: self.colours.clone(),
+            queue: self.queue.clone(),
+            queued: self.queued.clone(),
+            colour_queue: self.colour_queue.clone(),
+            colour_queued: self.colour_queued.clone(),
+            trail: self.trail.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.edges.clone_from(&source.edges);
+        self.decided = source.decided;
+        self.taken.clone_from(&source.taken);
+        self.closed.clone_from(&source.closed);
+        self.shapes.clone_from(&source.shapes);
+        self.piece.clone_from(&source.piece);
+        self.size.clone_from(&source.size);
+        self.anchor.clone_from(&source.anchor);
+        self.next.clone_from(&source.next);
+        self.tips.clone_from(&source.tips);
+        self.colours.clone_from(&source.colours);
+        self.queue.clone_from(&source.queue);
+        self.queued.clone_from(&source.queued);
+        self.colour_queue.clone_from(&source.colour_queue);
+        self.colour_queued.clone_from(&source.colour_queued);
+        self.trail.clone_from(&source.trail);
+    }
 }
 
 impl State {
@@ -355,16 +398,21 @@ impl State {
         }
     }
 
+    /// Queues cell `v` for the colour rules alone.
+    fn push_colours(&mut self, v: usize) {
+        if !self.colour_queued[v] {
+            self.colour_queued[v] = true;
+            self.colour_queue.push(v as u32);
+        }
+    }
+
     /// Queues every cell of the piece of representative `root` for the
     /// colour rules, from its anchor on.
     fn push_piece(&mut self, root: usize) {
         let start = self.anchor[root] as usize;
         let mut w = start;
         loop {
-            if !self.colour_queued[w] {
-                self.colour_queued[w] = true;
-                self.colour_queue.push(w as u32);
-            }
+            self.push_colours(w);
             w = self.next[w] as usize;
             if w == start {
                 break;
@@ -476,9 +524,11 @@ impl State {
             self.size[keep] += self.size[gone];
             self.anchor[keep] = anchor_b as u32;
             self.tips[keep] = tips;
-            // The piece's far ends meet what it now is.
-            self.push(tips[0] as usize);
-            self.push(tips[1] as usize);
+            // The piece's far ends meet what it now is: a piece beside
+            // them may now be this one, and its colours may be fewer
+            // (their other rules look at their own segments, unchanged).
+            self.push_colours(tips[0] as usize);
+            self.push_colours(tips[1] as usize);
         }
         self.push(u);
         self.push(v);
@@ -557,6 +607,24 @@ impl State {
         step(step(v, d1), d2)
     }
 
+    /// The cell whose diagonal inside corner `(d1, d2)` is `v`, if the
+    /// grid has it: one step against `d1` and one against `d2`.
+    fn behind(rules: &Rules<'_>, v: usize, (d1, d2): (usize, usize)) -> Option<usize> {
+        let (rows, cols) = (rules.grid.rows, rules.grid.cols);
+        let (r, c) = (v / cols, v % cols);
+        let (mut r2, mut c2) = (r, c);
+        for d in [d1, d2] {
+            match d {
+                NORTH if r + 1 < rows => r2 = r + 1,
+                EAST if c > 0 => c2 = c - 1,
+                SOUTH if r > 0 => r2 = r - 1,
+                WEST if c + 1 < cols => c2 = c + 1,
+                _ => return None,
+            }
+        }
+        Some(r2 * cols + c2)
+    }
+
     /// Whether free cell `v` may make shape `s` (an index into [`SHAPES`])
     /// given the segments decided and, for a corner, the diagonal cell
     /// inside it: an endpoint, or a free cell that may turn the same way.
@@ -588,14 +656,14 @@ impl State {
         if after == 0 {
             return None;
         }
-        if after != before {
-            // The diagonal cells whose corners this cell supported.
-            let (rows, cols) = (rules.grid.rows, rules.grid.cols);
-            let (r, c) = (v / cols, v % cols);
-            for r2 in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
-                for c2 in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
-                    if r2 != r && c2 != c {
-                        self.push(r2 * cols + c2);
+        // A corner this cell can no longer turn was what the cell behind
+        // it on the diagonal needed to turn the same way.
+        let lost_corners = (before & !after) >> 2;
+        if lost_corners != 0 {
+            for (s, &corner) in SHAPES.iter().enumerate().skip(2) {
+                if lost_corners & (1 << (s - 2)) != 0 {
+                    if let Some(q) = Self::behind(rules, v, corner) {
+                        self.push(q);
                     }
                 }
             }
