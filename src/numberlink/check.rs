@@ -21,7 +21,11 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
     if grid.len() != rows || grid.iter().any(|row| row.len() != cols) {
         return Err(format!("the solution is not a {cols}x{rows} grid"));
     }
-    let known = |k: usize| puzzle.numbers.contains(&k);
+    let mut is_line = vec![false; puzzle.numbers.iter().max().map_or(0, |&k| k + 1)];
+    for &k in &puzzle.numbers {
+        is_line[k] = true;
+    }
+    let known = |k: usize| is_line.get(k).copied().unwrap_or(false);
     let at = |r: usize, c: usize| format!("row {}, column {}", r + 1, c + 1);
 
     // Endpoints carry their numbers; other cells a number or nothing.
@@ -56,8 +60,9 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
         }
     }
 
-    // Segments: between adjacent cells of one number, each once.
-    let mut links = vec![vec![Vec::<(usize, usize)>::new(); cols]; rows];
+    // Segments: between adjacent cells of one number, each once; per
+    // cell the directions (bits, see `direction`) of its segments.
+    let mut links = vec![vec![0u8; cols]; rows];
     for &[a, b] in &solution.edges {
         if a.0 >= rows || a.1 >= cols || b.0 >= rows || b.1 >= cols {
             return Err("a segment leaves the grid".to_string());
@@ -77,15 +82,15 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
                 at(b.0, b.1)
             ));
         }
-        if links[a.0][a.1].contains(&b) {
+        if links[a.0][a.1] & direction(a, b) != 0 {
             return Err(format!(
                 "the segment {}-{} is given twice",
                 at(a.0, a.1),
                 at(b.0, b.1)
             ));
         }
-        links[a.0][a.1].push(b);
-        links[b.0][b.1].push(a);
+        links[a.0][a.1] |= direction(a, b);
+        links[b.0][b.1] |= direction(b, a);
     }
 
     // Degrees: 1 at endpoints, 2 on other filled cells, 0 on empty ones.
@@ -96,7 +101,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
                 (false, 0) => 0,
                 (false, _) => 2,
             };
-            let got = links[r][c].len();
+            let got = links[r][c].count_ones();
             if got != want {
                 let what = if got > 2 { " (a branch)" } else { "" };
                 return Err(format!(
@@ -119,7 +124,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
                     if r2 < rows
                         && c2 < cols
                         && grid[r2][c2] == k
-                        && !links[r][c].contains(&(r2, c2))
+                        && links[r][c] & direction((r, c), (r2, c2)) == 0
                     {
                         return Err(format!(
                             "line {k} touches itself at {} and {}",
@@ -139,10 +144,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
         let (mut prev, mut here) = (None, start);
         visited[here.0][here.1] = true;
         loop {
-            let next = links[here.0][here.1]
-                .iter()
-                .find(|&&n| Some(n) != prev)
-                .copied();
+            let next = linked(here, links[here.0][here.1]).find(|&n| Some(n) != prev);
             match next {
                 Some(n) if visited[n.0][n.1] => {
                     return Err(format!(
@@ -181,6 +183,26 @@ pub fn check(puzzle: &Puzzle, solution: &Solution, rules: Rules) -> Result<(), S
         }
     }
     Ok(())
+}
+
+/// The direction from cell `a` to its neighbour `b`, as a bit: up,
+/// down, left, right.
+fn direction(a: (usize, usize), b: (usize, usize)) -> u8 {
+    match (b.0.cmp(&a.0), b.1.cmp(&a.1)) {
+        (std::cmp::Ordering::Less, _) => 1,
+        (std::cmp::Ordering::Greater, _) => 2,
+        (_, std::cmp::Ordering::Less) => 4,
+        _ => 8,
+    }
+}
+
+/// The neighbours of `cell` in the directions `bits` (see [`direction`]).
+fn linked(cell: (usize, usize), bits: u8) -> impl Iterator<Item = (usize, usize)> {
+    let (r, c) = cell;
+    [(1, r.wrapping_sub(1), c), (2, r + 1, c), (4, r, c.wrapping_sub(1)), (8, r, c + 1)]
+        .into_iter()
+        .filter(move |&(bit, _, _)| bits & bit != 0)
+        .map(|(_, r, c)| (r, c))
 }
 
 #[cfg(test)]

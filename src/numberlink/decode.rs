@@ -63,10 +63,11 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Solution {
 /// Gives every cell reached from an endpoint along `edges` the endpoint's
 /// number (for encodings without per-number cell variables).
 fn colour_along_edges(puzzle: &Puzzle, edges: &[[Cell; 2]], grid: &mut [Vec<usize>]) {
-    let mut next: std::collections::HashMap<Cell, Vec<Cell>> = std::collections::HashMap::new();
+    let index = |(r, c): Cell| r * puzzle.cols + c;
+    let mut next: Vec<Vec<Cell>> = vec![Vec::new(); puzzle.rows * puzzle.cols];
     for &[a, b] in edges {
-        next.entry(a).or_default().push(b);
-        next.entry(b).or_default().push(a);
+        next[index(a)].push(b);
+        next[index(b)].push(a);
     }
     for (k, [start, _]) in puzzle.pairs.iter().enumerate() {
         let mut stack = vec![*start];
@@ -75,7 +76,7 @@ fn colour_along_edges(puzzle: &Puzzle, edges: &[[Cell; 2]], grid: &mut [Vec<usiz
                 continue;
             }
             grid[cell.0][cell.1] = puzzle.numbers[k];
-            stack.extend(next.get(&cell).into_iter().flatten().copied());
+            stack.extend_from_slice(&next[index(cell)]);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{Puzzle, Solution, Style};
 use crate::svg::{round, Svg};
+use std::borrow::Cow;
 use std::fmt::Write;
 use std::io::IsTerminal;
 
@@ -52,30 +53,25 @@ fn links(puzzle: &Puzzle, solution: &Solution) -> Vec<Vec<[bool; 4]>> {
 /// Writes one grid of tokens the seed way: every token followed by
 /// spaces up to the width of `K` plus one.
 fn table(
-    puzzle: &Puzzle,
+    labels: &Labels<'_>,
     solution: &Solution,
     colour: bool,
-    token: impl Fn(usize, usize) -> String,
+    tokens: &[Vec<Cow<'_, str>>],
 ) -> String {
-    let width = (1..=puzzle.max_number())
-        .map(|n| label(puzzle, n).chars().count())
+    let width = labels.known[1..]
+        .iter()
+        .map(|label| label.chars().count())
         .max()
         .unwrap_or(1);
     let mut out = String::new();
-    for r in 0..puzzle.rows {
-        for c in 0..puzzle.cols {
-            let text = token(r, c);
+    for (r, row) in tokens.iter().enumerate() {
+        for (c, text) in row.iter().enumerate() {
             let pad = width.saturating_sub(text.chars().count()) + 1;
-            let k = solution
-                .grid
-                .get(r)
-                .and_then(|row| row.get(c))
-                .copied()
-                .unwrap_or(0);
+            let k = line_at(solution, r, c);
             if colour && k != 0 {
                 let _ = write!(out, "\x1b[1;38;5;{}m{text}\x1b[0m", ansi_colour(k));
             } else {
-                out.push_str(&text);
+                out.push_str(text);
             }
             out.extend(std::iter::repeat_n(' ', pad));
         }
@@ -100,31 +96,76 @@ pub(super) fn label(puzzle: &Puzzle, number: usize) -> String {
         .unwrap_or_else(|| ".".to_string())
 }
 
-/// The line of cell (`r`, `c`) as text.
-fn label_at(puzzle: &Puzzle, solution: &Solution, r: usize, c: usize) -> String {
-    let number = solution
+/// The line of cell (`r`, `c`); 0 for an empty cell or one outside the
+/// solution's grid.
+fn line_at(solution: &Solution, r: usize, c: usize) -> usize {
+    solution
         .grid
         .get(r)
         .and_then(|row| row.get(c))
         .copied()
-        .unwrap_or(0);
-    label(puzzle, number)
+        .unwrap_or(0)
+}
+
+/// The labels of the line numbers up to the puzzle's largest (index: the
+/// number; see [`label`]), each written once.
+struct Labels<'p> {
+    puzzle: &'p Puzzle,
+    known: Vec<String>,
+}
+
+impl<'p> Labels<'p> {
+    fn new(puzzle: &'p Puzzle) -> Self {
+        let known = (0..=puzzle.max_number()).map(|n| label(puzzle, n)).collect();
+        Labels { puzzle, known }
+    }
+
+    /// The label of line `number` (written anew only for a number that no
+    /// line of the puzzle has).
+    fn get(&self, number: usize) -> Cow<'_, str> {
+        match self.known.get(number) {
+            Some(known) => Cow::Borrowed(known),
+            None => Cow::Owned(label(self.puzzle, number)),
+        }
+    }
 }
 
 /// The matrix of line labels.
 fn numbers(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
-    table(puzzle, solution, colour, |r, c| label_at(puzzle, solution, r, c))
+    let labels = Labels::new(puzzle);
+    let tokens: Vec<Vec<Cow<'_, str>>> = (0..puzzle.rows)
+        .map(|r| {
+            (0..puzzle.cols)
+                .map(|c| labels.get(line_at(solution, r, c)))
+                .collect()
+        })
+        .collect();
+    table(&labels, solution, colour, &tokens)
 }
 
 /// The line drawing: endpoints as numbers, path cells as box characters.
 fn lines(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
-    let glyphs = glyphs(puzzle, solution);
-    table(puzzle, solution, colour, |r, c| glyphs[r][c].clone())
+    let labels = Labels::new(puzzle);
+    let tokens = glyphs_with(puzzle, solution, &labels);
+    table(&labels, solution, colour, &tokens)
 }
 
 /// What the line drawing shows in every cell: an endpoint's label, a box
 /// character for a path cell, else the cell's line label.
 pub fn glyphs(puzzle: &Puzzle, solution: &Solution) -> Vec<Vec<String>> {
+    let labels = Labels::new(puzzle);
+    glyphs_with(puzzle, solution, &labels)
+        .into_iter()
+        .map(|row| row.into_iter().map(Cow::into_owned).collect())
+        .collect()
+}
+
+/// [`glyphs`], borrowing the labels from `labels`.
+fn glyphs_with<'a>(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    labels: &'a Labels<'_>,
+) -> Vec<Vec<Cow<'a, str>>> {
     let links = links(puzzle, solution);
     let ends = puzzle.endpoint_grid();
     (0..puzzle.rows)
@@ -132,7 +173,7 @@ pub fn glyphs(puzzle: &Puzzle, solution: &Solution) -> Vec<Vec<String>> {
             (0..puzzle.cols)
                 .map(|c| {
                     if ends[r][c] != 0 {
-                        return label(puzzle, ends[r][c]);
+                        return labels.get(ends[r][c]);
                     }
                     let glyph = match links[r][c] {
                         [false, false, true, true] => "─",
@@ -141,13 +182,9 @@ pub fn glyphs(puzzle: &Puzzle, solution: &Solution) -> Vec<Vec<String>> {
                         [false, true, false, true] => "┌",
                         [true, false, true, false] => "┘",
                         [true, false, false, true] => "└",
-                        _ => "",
+                        _ => return labels.get(line_at(solution, r, c)),
                     };
-                    if glyph.is_empty() {
-                        label_at(puzzle, solution, r, c)
-                    } else {
-                        glyph.to_string()
-                    }
+                    Cow::Borrowed(glyph)
                 })
                 .collect()
         })
