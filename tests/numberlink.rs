@@ -972,6 +972,32 @@ fn a_puzzle_the_presolve_solves_is_its_decided_segments_alone() {
 }
 
 #[test]
+fn a_puzzle_the_presolve_refutes_is_the_empty_clause() {
+    // The presolve meets a contradiction on the seed's 7x7 puzzle without
+    // solution: the formula is the segments decided up to then and the
+    // empty clause, which every solver refutes; the decoder still names
+    // the lines to blame (on the plain encoding, which it builds), as it
+    // does without the presolve.
+    let file = path("seed/input-7by7-unsat.in");
+    let cnf = stdout(&run("encode-numberlink", &[&file], b""));
+    assert!(cnf.lines().any(|l| l == "0"), "{cnf}");
+    assert!(!cnf.contains("rank(") && !cnf.contains("colour("), "{cnf}");
+    let with = solve_file(&file, &[], &[], &[]);
+    let without = solve_file(&file, &["--presolve", "false"], &[], &[]);
+    assert_eq!(verdict(&with), ("no solution".to_string(), 20));
+    assert_eq!(stdout(&with[2]), stdout(&without[2]));
+    if external_available("minisat") {
+        let outs = solve_file(
+            &file,
+            &[],
+            &["--external", "minisat"],
+            &["--explain", "false"],
+        );
+        assert_eq!(verdict(&outs), ("no solution".to_string(), 20));
+    }
+}
+
+#[test]
 fn the_presolve_changes_no_answer_or_count() {
     let mut files: Vec<(String, Vec<&str>)> = Vec::new();
     for entry in std::fs::read_dir(path("seed")).expect("seed folder") {

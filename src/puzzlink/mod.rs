@@ -118,14 +118,15 @@ pub fn is_url(line: &str) -> bool {
 /// comment is a URL. `None` when it is not (another format); the other
 /// lines are checked by [`pick`] and [`parse`].
 pub fn url_lines(text: &str) -> Option<Vec<(usize, &str)>> {
-    let lines: Vec<(usize, &str)> = text
+    let mut lines = text
         .lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim()))
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-        .collect();
-    lines.first().filter(|(_, line)| is_url(line))?;
-    Some(lines)
+        .peekable();
+    // A file that does not start with a URL is looked at no further.
+    lines.peek().filter(|(_, line)| is_url(line))?;
+    Some(lines.collect())
 }
 
 /// The URL of puzzle `index` (1-based) of the URL list `lines` (from

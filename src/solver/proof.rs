@@ -115,7 +115,14 @@ impl ProofRequest {
     /// After solving: checks the proof of an UNSAT answer when asked and
     /// says so in a `c proof` line of the model stream.
     pub fn finish(&self, formula: &Formula, status: Status, out: &mut dyn Write) -> Result<()> {
+        let empty_clause = formula.hard.iter().any(|clause| clause.is_empty());
         let line = match (&self.checker, status) {
+            // Nothing to replay: the formula refutes itself as read (an
+            // encoder's presolve met a contradiction), and checkers such
+            // as rate do not take such a formula.
+            (_, Status::Unsatisfiable) if empty_clause => {
+                "c proof: none needed, the formula holds the empty clause".to_string()
+            }
             (Some(checker), Status::Unsatisfiable) => {
                 let name = check(formula, &self.path, checker)?;
                 format!("c proof verified by {name}")

@@ -171,6 +171,9 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> FormulaBuilder {
             PROBE_WORK_PER_SEGMENT * ends.len(),
         )
     });
+    if let Some(presolved) = presolved.as_ref().filter(|p| p.contradiction) {
+        return no_solution(b, &grid, &ends, &presolved.edges);
+    }
     let known: &[Option<usize>] = presolved.as_ref().map_or(&[], |p| &p.colours);
 
     // 1. Colours, and `filled` literals for free cells that may be empty.
@@ -320,6 +323,28 @@ fn finish(mut b: FormulaBuilder, edges: &[(usize, usize, Lit)], fill: bool) -> F
     if fill {
         b.blocking_positive();
     }
+    b
+}
+
+/// The formula of a puzzle whose presolve met a contradiction: the
+/// segments decided up to then and the empty clause (the puzzle has no
+/// solution, as the nonogram encoder says of a line that cannot be
+/// filled). `decode-numberlink` names the lines to blame on the plain
+/// encoding, which it builds itself.
+fn no_solution(
+    mut b: FormulaBuilder,
+    grid: &Grid,
+    ends: &[Pair],
+    decided: &[Option<bool>],
+) -> FormulaBuilder {
+    let segments = Segments::new(&mut b, grid);
+    for (&(u, v), state) in ends.iter().zip(decided) {
+        if let &Some(taken) = state {
+            let e = segments.between(grid, u, v);
+            b.decide(if taken { e } else { !e });
+        }
+    }
+    b.clause(&[]);
     b
 }
 

@@ -51,9 +51,8 @@
 //! and proved its solution unique ([`Presolved::solved`]).
 //!
 //! A contradiction (a cell that cannot get its segments) means the puzzle
-//! has no solution; what was decided up to then is still implied by the
-//! rules (in no solution it is false), and the solver, given it, refutes
-//! the formula.
+//! has no solution ([`Presolved::contradiction`]); what was decided up to
+//! then is still implied by the rules (in no solution it is false).
 
 use super::super::grid::{Grid, Role};
 use std::collections::VecDeque;
@@ -77,6 +76,8 @@ pub(super) struct Presolved {
     /// Whether the rules decided every segment and every cell's line
     /// without a contradiction: the puzzle's one solution.
     pub(super) solved: bool,
+    /// Whether the rules met a contradiction: the puzzle has no solution.
+    pub(super) contradiction: bool,
 }
 
 /// Decides what forced moves decide about `edges` (pairs of adjacent
@@ -120,6 +121,7 @@ pub(super) fn presolve(
         && colours.iter().all(Option::is_some);
     Presolved {
         solved,
+        contradiction: !consistent,
         edges: state.edges,
         corners,
         colours,

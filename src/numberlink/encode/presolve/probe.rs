@@ -68,9 +68,11 @@ impl State {
                     return self.run(rules);
                 }
             }
-            self.run(rules)?;
+            // A round's decisions were followed through the queue; the
+            // sweep over every cell is left for the end.
+            self.run_queue(rules, &mut work)?;
             if !decided {
-                return Some(());
+                return self.run(rules);
             }
         }
     }
