@@ -9,26 +9,31 @@ impl State {
     ///
     /// A try that holds also tells of every segment it decided: trying
     /// that segment that way would decide no more than the try did, so it
-    /// would hold too and is skipped, until something is decided. When
-    /// both tries of a segment hold, a segment that both decided alike is
-    /// decided so in every solution.
+    /// would hold too and is skipped, as long as whatever is decided
+    /// meanwhile is among what the try decided. When both tries of a
+    /// segment hold, a segment that both decided alike is decided so in
+    /// every solution.
     pub(super) fn probe(&mut self, rules: &Rules<'_>, budget: usize) -> Option<()> {
-        // For each segment, the ways (bit 0 taken, bit 1 not) a try that
-        // held implied since the last decision.
+        // For each segment, the ways (bit 0 taken, bit 1 not) that a try
+        // in `held` decided.
         let mut implied = vec![0u8; self.edges.len()];
+        // What each try that held this round decided, while it agrees
+        // with every decision made since (see `keep_agreeing`).
+        let mut held: Vec<Vec<(usize, bool)>> = Vec::new();
         let mut trial = self.clone();
         let mut work = 0;
         loop {
             let mut decided = false;
             self.trail.clear();
             implied.fill(0);
+            held.clear();
             for i in self.probing_order(rules) {
                 if self.edges[i].is_some() {
                     continue;
                 }
-                // What taking the segment decided, when that try was made
-                // and held.
-                let mut when_taken: Option<Vec<(usize, bool)>> = None;
+                // Where in `held` the try taking the segment is, when it
+                // was made and held.
+                let mut when_taken: Option<usize> = None;
                 for taken in [true, false] {
                     let way = if taken { 1 } else { 2 };
                     if implied[i] & way != 0 {
@@ -49,20 +54,21 @@ impl State {
                         implied[j] |= if value { 1 } else { 2 };
                     }
                     if taken {
-                        when_taken = Some(consequences);
-                    } else if let Some(when_taken) = &when_taken {
-                        for &(j, value) in when_taken {
+                        when_taken = Some(held.len());
+                    } else if let Some(at) = when_taken {
+                        for &(j, value) in &held[at] {
                             if trial.edges[j] == Some(value) && self.edges[j].is_none() {
                                 self.set(rules, j, value)?;
                                 decided = true;
                             }
                         }
                     }
+                    held.push(consequences);
                 }
                 if !self.trail.is_empty() {
                     self.run_queue(rules, &mut work)?;
+                    self.keep_agreeing(&mut held, &mut implied);
                     self.trail.clear();
-                    implied.fill(0);
                 }
                 if work >= budget {
                     return self.run(rules);
@@ -73,6 +79,22 @@ impl State {
             self.run_queue(rules, &mut work)?;
             if !decided {
                 return self.run(rules);
+            }
+        }
+    }
+
+    /// After a decision (the trail: everything it decided): keeps the
+    /// tries in `held` whose states decided all of it too, and rebuilds
+    /// `implied` from them. Such a try's state holds the new state and is
+    /// closed under the rules, so a try of anything it decided would
+    /// still hold.
+    fn keep_agreeing(&self, held: &mut Vec<Vec<(usize, bool)>>, implied: &mut [u8]) {
+        implied.fill(0);
+        let decided = self.consequences();
+        held.retain(|consequences| decided.iter().all(|d| consequences.contains(d)));
+        for consequences in held.iter() {
+            for &(j, value) in consequences {
+                implied[j] |= if value { 1 } else { 2 };
             }
         }
     }
