@@ -297,50 +297,6 @@ struct State {
     trail: Vec<u32>,
 }
 
-/// Field by field, so that `clone_from` (once per try while probing)
-/// reuses the copy's buffers.
-impl Clone for State {
-    fn clone(&self) -> Self {
-        State {
-            edges: self.edges.clone(),
-            decided: self.decided,
-            taken: self.taken.clone(),
-            closed: self.closed.clone(),
-            shapes: self.shapes.clone(),
-            piece: self.piece.clone(),
-            size: self.size.clone(),
-            anchor: self.anchor.clone(),
-            next: self.next.clone(),
-            tips: self.tips.clone(),
-            colours: self.colours.clone(),
-            queue: self.queue.clone(),
-            queued: self.queued.clone(),
-            colour_queue: self.colour_queue.clone(),
-            colour_queued: self.colour_queued.clone(),
-            trail: self.trail.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        self.edges.clone_from(&source.edges);
-        self.decided = source.decided;
-        self.taken.clone_from(&source.taken);
-        self.closed.clone_from(&source.closed);
-        self.shapes.clone_from(&source.shapes);
-        self.piece.clone_from(&source.piece);
-        self.size.clone_from(&source.size);
-        self.anchor.clone_from(&source.anchor);
-        self.next.clone_from(&source.next);
-        self.tips.clone_from(&source.tips);
-        self.colours.clone_from(&source.colours);
-        self.queue.clone_from(&source.queue);
-        self.queued.clone_from(&source.queued);
-        self.colour_queue.clone_from(&source.colour_queue);
-        self.colour_queued.clone_from(&source.colour_queued);
-        self.trail.clone_from(&source.trail);
-    }
-}
-
 impl State {
     fn new(rules: &Rules<'_>, domains: &[Vec<usize>]) -> Self {
         let n = rules.grid.len();
