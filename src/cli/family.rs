@@ -204,8 +204,19 @@ fn encoder_options<F: Family>(arguments: &[String]) -> std::result::Result<F::Op
 }
 
 /// The encoder's options back from the header's `c option` lines, parsed
-/// by the encoder's own clap definition.
-fn options_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<F::Options> {
+/// by the encoder's own clap definition; `known` holds the lines parsed
+/// last and their options (the parts of a collection share them), and is
+/// updated.
+fn options_from_header<F: Family>(
+    meta: &Metadata,
+    source: &str,
+    known: &mut Option<(Vec<String>, F::Options)>,
+) -> Result<F::Options> {
+    if let Some((lines, options)) = known.as_ref() {
+        if *lines == meta.options {
+            return Ok(options.clone());
+        }
+    }
     let name = format!("encode-{}", F::NAME);
     if let Some(line) = meta.options.iter().find(|line| !line.starts_with("--")) {
         return Err(Error::parse(
@@ -217,13 +228,15 @@ fn options_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<F::Op
             ),
         ));
     }
-    encoder_options::<F>(&meta.options).map_err(|first| {
+    let options = encoder_options::<F>(&meta.options).map_err(|first| {
         Error::parse(
             source,
             1,
             format!("the header's 'c option' lines are not options of {name}: {first}"),
         )
-    })
+    })?;
+    *known = Some((meta.options.clone(), options.clone()));
+    Ok(options)
 }
 
 /// The `main` of `decode-<family>`.
@@ -245,13 +258,18 @@ pub fn tables_from_header<F: Family>(
     meta: &Metadata,
     source: &str,
 ) -> Result<Option<crate::solver::tables::TableSpec>> {
-    let (puzzle, options) = puzzle_from_header::<F>(meta, source)?;
+    let (puzzle, options) = puzzle_from_header::<F>(meta, source, &mut None)?;
     let index = meta.name_index().map_err(|m| Error::parse(source, 1, m))?;
     Ok(F::tables(&puzzle, &options, &|name| index.get(name)))
 }
 
-/// Restores the puzzle and options from a header.
-fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Puzzle, F::Options)> {
+/// Restores the puzzle and options from a header (`known`: see
+/// [`options_from_header`]).
+fn puzzle_from_header<F: Family>(
+    meta: &Metadata,
+    source: &str,
+    known: &mut Option<(Vec<String>, F::Options)>,
+) -> Result<(F::Puzzle, F::Options)> {
     match meta.family.as_deref() {
         Some(family) if family == F::NAME => {}
         Some(other) => {
@@ -277,7 +295,7 @@ fn puzzle_from_header<F: Family>(meta: &Metadata, source: &str) -> Result<(F::Pu
         .puzzle
         .as_deref()
         .ok_or_else(|| Error::parse(source, 1, "the header has no 'c puzzle' lines"))?;
-    let options = options_from_header::<F>(meta, source)?;
+    let options = options_from_header::<F>(meta, source, known)?;
     let puzzle = F::parse(&format!("{source} (puzzle in header)"), text, &options)?;
     Ok((puzzle, options))
 }
@@ -295,8 +313,9 @@ pub fn decode<F: Family>(args: &DecodeArgs<F::Style>) -> Result<u8> {
 
 /// [`decode`] once the input is open.
 fn decode_parts<F: Family>(args: &DecodeArgs<F::Style>, input: Input) -> Result<u8> {
+    let mut known = None;
     if args.cnf.is_some() {
-        return decode_stream::<F>(args, input, &mut io::stdout());
+        return decode_stream::<F>(args, input, &mut io::stdout(), &mut known);
     }
     let mut parts = Parts::new(input);
     let mut codes = Vec::new();
@@ -312,7 +331,7 @@ fn decode_parts<F: Family>(args: &DecodeArgs<F::Style>, input: Input) -> Result<
         }
         if number == 1 {
             // Held back until it is known whether a second part follows.
-            codes.push(decode_stream::<F>(args, part, &mut first)?);
+            codes.push(decode_stream::<F>(args, part, &mut first, &mut known)?);
             continue;
         }
         // JSON is one document a line, a part each, in order: no headings.
@@ -326,31 +345,41 @@ fn decode_parts<F: Family>(args: &DecodeArgs<F::Style>, input: Input) -> Result<
         if !args.json {
             writeln!(out, "puzzle {number}:").with_name(io::STDOUT_NAME)?;
         }
-        codes.push(decode_stream::<F>(args, part, &mut out)?);
+        codes.push(decode_stream::<F>(args, part, &mut out, &mut known)?);
     }
     out.write_all(&first).with_name(io::STDOUT_NAME)?;
     out.flush().with_name(io::STDOUT_NAME)?;
     Ok(exit::combine(&codes))
 }
 
-/// [`decode`] for the answers to one formula, written to `out`.
+/// [`decode`] for the answers to one formula, written to `out`; `known`:
+/// the encoder options of the formula before (see
+/// [`options_from_header`]).
 fn decode_stream<F: Family>(
     args: &DecodeArgs<F::Style>,
     mut input: Input,
     out: &mut dyn Write,
+    known: &mut Option<(Vec<String>, F::Options)>,
 ) -> Result<u8> {
     let source = input.name.clone();
-    // The puzzle is parsed from the header on a second thread as soon as
-    // the header has arrived, while `solve` may still be printing models
-    // (with --cnf the header comes from the CNF, afterwards).
+    // The first formula's puzzle is parsed from the header on a second
+    // thread as soon as the header has arrived, while `solve` may still be
+    // printing models (with --cnf the header comes from the CNF,
+    // afterwards). The later parts of a collection are parsed here: a
+    // thread each would cost more than most of them take to parse.
+    let parse_early = args.cnf.is_none() && known.is_none();
     let (stream, early) = std::thread::scope(|scope| {
         let mut early = None;
         let stream = read_model_stream_with(&mut input, &mut |meta: Metadata| {
-            if args.cnf.is_some() || early.is_some() {
+            if !parse_early || early.is_some() {
                 return;
             }
             let source = source.clone();
-            early = Some(scope.spawn(move || puzzle_from_header::<F>(&meta, &source)));
+            early = Some(scope.spawn(move || {
+                let mut known = None;
+                puzzle_from_header::<F>(&meta, &source, &mut known)
+                    .map(|(puzzle, options)| (puzzle, options, known))
+            }));
         });
         let early = early.map(|thread| match thread.join() {
             Ok(parsed) => parsed,
@@ -363,8 +392,12 @@ fn decode_stream<F: Family>(
         stream.check_against_cnf(cnf)?;
     }
     let (puzzle, options) = match early {
-        Some(parsed) => parsed?,
-        None => puzzle_from_header::<F>(&stream.meta, &source)?,
+        Some(parsed) => {
+            let (puzzle, options, parsed_options) = parsed?;
+            *known = parsed_options;
+            (puzzle, options)
+        }
+        None => puzzle_from_header::<F>(&stream.meta, &source, known)?,
     };
     let index = stream
         .meta

@@ -31,49 +31,59 @@ pub fn render(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     }
 }
 
-/// The segments at every cell: (up, down, left, right).
-fn links(puzzle: &Puzzle, solution: &Solution) -> Vec<Vec<[bool; 4]>> {
-    let mut links = vec![vec![[false; 4]; puzzle.cols]; puzzle.rows];
+/// The segments at every cell, row by row: (up, down, left, right).
+fn links(puzzle: &Puzzle, solution: &Solution) -> Vec<[bool; 4]> {
+    let mut links = vec![[false; 4]; puzzle.rows * puzzle.cols];
     for &[a, b] in &solution.edges {
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
         if a.0 >= puzzle.rows || b.0 >= puzzle.rows || a.1 >= puzzle.cols || b.1 >= puzzle.cols {
             continue;
         }
+        let (at_a, at_b) = (a.0 * puzzle.cols + a.1, b.0 * puzzle.cols + b.1);
         if a.0 + 1 == b.0 && a.1 == b.1 {
-            links[a.0][a.1][1] = true;
-            links[b.0][b.1][0] = true;
+            links[at_a][1] = true;
+            links[at_b][0] = true;
         } else if a.0 == b.0 && a.1 + 1 == b.1 {
-            links[a.0][a.1][3] = true;
-            links[b.0][b.1][2] = true;
+            links[at_a][3] = true;
+            links[at_b][2] = true;
         }
     }
     links
 }
 
-/// Writes one grid of tokens the seed way: every token followed by
-/// spaces up to the width of `K` plus one.
-fn table(
+/// Padding for [`table`]'s tokens, sliced (wider labels are padded
+/// space by space).
+const SPACES: &str = "                ";
+
+/// Writes one grid of tokens (`token(r, c)` for every cell) the seed way:
+/// every token followed by spaces up to the width of `K` plus one.
+fn table<'t>(
+    puzzle: &Puzzle,
     labels: &Labels<'_>,
     solution: &Solution,
     colour: bool,
-    tokens: &[Vec<Cow<'_, str>>],
+    token: impl Fn(usize, usize) -> Cow<'t, str>,
 ) -> String {
     let width = labels.known[1..]
         .iter()
         .map(|label| label.chars().count())
         .max()
         .unwrap_or(1);
-    let mut out = String::new();
-    for (r, row) in tokens.iter().enumerate() {
-        for (c, text) in row.iter().enumerate() {
+    let mut out = String::with_capacity(puzzle.rows * (puzzle.cols * (width + 1) + 1));
+    for r in 0..puzzle.rows {
+        for c in 0..puzzle.cols {
+            let text = token(r, c);
             let pad = width.saturating_sub(text.chars().count()) + 1;
             let k = line_at(solution, r, c);
             if colour && k != 0 {
                 let _ = write!(out, "\x1b[1;38;5;{}m{text}\x1b[0m", ansi_colour(k));
             } else {
-                out.push_str(text);
+                out.push_str(&text);
             }
-            out.extend(std::iter::repeat_n(' ', pad));
+            match SPACES.get(..pad) {
+                Some(spaces) => out.push_str(spaces),
+                None => out.extend(std::iter::repeat_n(' ', pad)),
+            }
         }
         out.push('\n');
     }
@@ -133,62 +143,76 @@ impl<'p> Labels<'p> {
 /// The matrix of line labels.
 fn numbers(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
     let labels = Labels::new(puzzle);
-    let tokens: Vec<Vec<Cow<'_, str>>> = (0..puzzle.rows)
-        .map(|r| {
-            (0..puzzle.cols)
-                .map(|c| labels.get(line_at(solution, r, c)))
-                .collect()
-        })
-        .collect();
-    table(&labels, solution, colour, &tokens)
+    table(puzzle, &labels, solution, colour, |r, c| {
+        labels.get(line_at(solution, r, c))
+    })
 }
 
 /// The line drawing: endpoints as numbers, path cells as box characters.
 fn lines(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
     let labels = Labels::new(puzzle);
-    let tokens = glyphs_with(puzzle, solution, &labels);
-    table(&labels, solution, colour, &tokens)
+    let glyphs = Glyphs::new(puzzle, solution, &labels);
+    table(puzzle, &labels, solution, colour, |r, c| glyphs.at(r, c))
 }
 
 /// What the line drawing shows in every cell: an endpoint's label, a box
 /// character for a path cell, else the cell's line label.
 pub fn glyphs(puzzle: &Puzzle, solution: &Solution) -> Vec<Vec<String>> {
     let labels = Labels::new(puzzle);
-    glyphs_with(puzzle, solution, &labels)
-        .into_iter()
-        .map(|row| row.into_iter().map(Cow::into_owned).collect())
-        .collect()
-}
-
-/// [`glyphs`], borrowing the labels from `labels`.
-fn glyphs_with<'a>(
-    puzzle: &Puzzle,
-    solution: &Solution,
-    labels: &'a Labels<'_>,
-) -> Vec<Vec<Cow<'a, str>>> {
-    let links = links(puzzle, solution);
-    let ends = puzzle.endpoint_grid();
+    let glyphs = Glyphs::new(puzzle, solution, &labels);
     (0..puzzle.rows)
         .map(|r| {
             (0..puzzle.cols)
-                .map(|c| {
-                    if ends[r][c] != 0 {
-                        return labels.get(ends[r][c]);
-                    }
-                    let glyph = match links[r][c] {
-                        [false, false, true, true] => "─",
-                        [true, true, false, false] => "|",
-                        [false, true, true, false] => "┐",
-                        [false, true, false, true] => "┌",
-                        [true, false, true, false] => "┘",
-                        [true, false, false, true] => "└",
-                        _ => return labels.get(line_at(solution, r, c)),
-                    };
-                    Cow::Borrowed(glyph)
-                })
+                .map(|c| glyphs.at(r, c).into_owned())
                 .collect()
         })
         .collect()
+}
+
+/// The line drawing's cells (see [`glyphs`]), told one at a time.
+struct Glyphs<'a> {
+    puzzle: &'a Puzzle,
+    solution: &'a Solution,
+    labels: &'a Labels<'a>,
+    links: Vec<[bool; 4]>,
+    /// Each cell's endpoint number, 0 for a cell that is none.
+    ends: Vec<usize>,
+}
+
+impl<'a> Glyphs<'a> {
+    fn new(puzzle: &'a Puzzle, solution: &'a Solution, labels: &'a Labels<'a>) -> Self {
+        let mut ends = vec![0; puzzle.rows * puzzle.cols];
+        for (k, pair) in puzzle.pairs.iter().enumerate() {
+            for &(r, c) in pair {
+                ends[r * puzzle.cols + c] = puzzle.numbers[k];
+            }
+        }
+        Glyphs {
+            puzzle,
+            solution,
+            labels,
+            links: links(puzzle, solution),
+            ends,
+        }
+    }
+
+    /// The glyph of cell (`r`, `c`).
+    fn at(&self, r: usize, c: usize) -> Cow<'a, str> {
+        let at = r * self.puzzle.cols + c;
+        if self.ends[at] != 0 {
+            return self.labels.get(self.ends[at]);
+        }
+        let glyph = match self.links[at] {
+            [false, false, true, true] => "─",
+            [true, true, false, false] => "|",
+            [false, true, true, false] => "┐",
+            [false, true, false, true] => "┌",
+            [true, false, true, false] => "┘",
+            [true, false, false, true] => "└",
+            _ => return self.labels.get(line_at(self.solution, r, c)),
+        };
+        Cow::Borrowed(glyph)
+    }
 }
 
 /// The ADC 2015 answer format: `SIZE WxH`, then rows of two-digit numbers.

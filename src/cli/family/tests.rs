@@ -29,7 +29,7 @@ fn options_round_trip_through_the_header() {
         options,
         ..Metadata::default()
     };
-    let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+    let back = options_from_header::<Nonogram>(&meta, "s.cnf", &mut None).expect("parses");
     assert_eq!(back.format, nonogram::Format::Picross);
     assert_eq!(back.grid.as_deref(), Some("Two Notes"));
     assert_eq!(back.encoding, nonogram::Encoding::Dfa);
@@ -45,7 +45,7 @@ fn options_round_trip_through_the_header() {
         options,
         ..Metadata::default()
     };
-    let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+    let back = options_from_header::<Nonogram>(&meta, "s.cnf", &mut None).expect("parses");
     assert!(!back.presolve());
 }
 
@@ -65,14 +65,14 @@ fn defaults_are_recorded_and_unknown_options_rejected() {
         options: vec!["--presolve=true".to_string(), "--encoding=dfa".to_string()],
         ..Metadata::default()
     };
-    let back = options_from_header::<Nonogram>(&meta, "s.cnf").expect("parses");
+    let back = options_from_header::<Nonogram>(&meta, "s.cnf", &mut None).expect("parses");
     assert!(back.presolve());
     for bad in ["--colour=red", "--format=pdf", "format=auto"] {
         let meta = Metadata {
             options: vec![bad.to_string()],
             ..Metadata::default()
         };
-        let error = options_from_header::<Nonogram>(&meta, "s.cnf")
+        let error = options_from_header::<Nonogram>(&meta, "s.cnf", &mut None)
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
@@ -93,4 +93,25 @@ fn a_value_of_several_lines_is_not_recorded() {
         .try_get_matches_from(["encode", "--grid", "a\nb"])
         .expect("valid");
     assert!(recorded_options(&command, &matches).is_err());
+}
+
+#[test]
+fn options_are_reused_only_while_the_lines_repeat() {
+    let header = |options: &[&str]| Metadata {
+        options: options.iter().map(|o| o.to_string()).collect(),
+        ..Metadata::default()
+    };
+    let mut known = None;
+    let dfa = header(&["--encoding=dfa"]);
+    let first = options_from_header::<Nonogram>(&dfa, "s.cnf", &mut known).expect("parses");
+    assert_eq!(first.encoding, nonogram::Encoding::Dfa);
+    assert!(known.is_some());
+    let again = options_from_header::<Nonogram>(&dfa, "s.cnf", &mut known).expect("parses");
+    assert_eq!(again.encoding, nonogram::Encoding::Dfa);
+    // Other lines are parsed anew, and a bad one is still an error.
+    let starts = header(&["--encoding=starts"]);
+    let other = options_from_header::<Nonogram>(&starts, "s.cnf", &mut known).expect("parses");
+    assert_eq!(other.encoding, nonogram::Encoding::Starts);
+    let bad = header(&["--colour=red"]);
+    assert!(options_from_header::<Nonogram>(&bad, "s.cnf", &mut known).is_err());
 }
