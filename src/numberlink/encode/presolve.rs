@@ -507,9 +507,11 @@ impl State {
         if self.single_colour(rules.words, root).is_some() {
             self.push_piece(root);
         } else {
+            // Fewer colours change only what the colour rules at the
+            // piece's ends (its only cells with open segments) decide.
             let [x, y] = self.tips[root];
-            self.push(x as usize);
-            self.push(y as usize);
+            self.push_colours(x as usize);
+            self.push_colours(y as usize);
         }
         Some(())
     }
@@ -614,14 +616,17 @@ impl State {
         if after == 0 {
             return None;
         }
-        // A corner this cell can no longer turn was what the cell behind
-        // it on the diagonal needed to turn the same way.
+        // A corner this cell can no longer turn was what the free cell
+        // behind it on the diagonal needed to turn the same way (if that
+        // cell still may).
         let lost_corners = (before & !after) >> 2;
         if lost_corners != 0 {
             for (s, &corner) in SHAPES.iter().enumerate().skip(2) {
                 if lost_corners & (1 << (s - 2)) != 0 {
                     if let Some(q) = Self::behind(rules, v, corner) {
-                        self.push(q);
+                        if rules.grid.roles[q] == Role::Free && self.shapes[q] & (1 << s) != 0 {
+                            self.push(q);
+                        }
                     }
                 }
             }
@@ -678,8 +683,11 @@ impl State {
     /// rules across every segment not taken.
     fn colours_across(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         let words = rules.words;
+        // The piece of `v` and its one colour change only when a segment
+        // here is taken (the last case below).
+        let mut here = self.root(v);
+        let mut here_colour = self.single_colour(words, here);
         for (i, across) in rules.incident[v].iter() {
-            let here = self.root(v);
             let there = self.root(across);
             match self.edges[i] {
                 Some(true) => continue,
@@ -688,11 +696,12 @@ impl State {
                         // Two cells of one line side by side, not joined.
                         return None;
                     }
-                    if let Some(k) = self.single_colour(words, here) {
+                    if let Some(k) = here_colour {
                         self.remove_colour(rules, there, k)?;
                     }
                     if let Some(k) = self.single_colour(words, there) {
                         self.remove_colour(rules, here, k)?;
+                        here_colour = self.single_colour(words, here);
                     }
                 }
                 Some(false) => {}
@@ -703,11 +712,13 @@ impl State {
                     self.set(rules, i, false)?;
                 }
                 None if !self.share_colour(words, here, there) => self.set(rules, i, false)?,
-                None if rules.default => {
-                    let one = self.single_colour(words, here);
-                    if one.is_some() && one == self.single_colour(words, there) {
-                        self.set(rules, i, true)?;
-                    }
+                None if rules.default
+                    && here_colour.is_some()
+                    && here_colour == self.single_colour(words, there) =>
+                {
+                    self.set(rules, i, true)?;
+                    here = self.root(v);
+                    here_colour = self.single_colour(words, here);
                 }
                 None => {}
             }

@@ -133,9 +133,22 @@ impl State {
     /// closed under the rules, so a try of anything it decided would
     /// still hold.
     fn keep_agreeing(&self, held: &mut Vec<Vec<(usize, bool)>>, implied: &mut [u8]) {
+        // `implied` first marks the ways just decided, then what the kept
+        // tries tell (a try decides each segment at most once).
         implied.fill(0);
         let decided = self.consequences();
-        held.retain(|consequences| decided.iter().all(|d| consequences.contains(d)));
+        for &(j, value) in &decided {
+            implied[j] = if value { 1 } else { 2 };
+        }
+        held.retain(|consequences| {
+            let way = |value: bool| if value { 1 } else { 2 };
+            let agreeing = consequences
+                .iter()
+                .filter(|&&(j, value)| implied[j] == way(value))
+                .count();
+            agreeing == decided.len()
+        });
+        implied.fill(0);
         for consequences in held.iter() {
             for &(j, value) in consequences {
                 implied[j] |= if value { 1 } else { 2 };
