@@ -492,7 +492,17 @@ impl FormulaBuilder {
 
     /// The finished formula. Without an explicit projection, the named
     /// variables form it (if there are any; otherwise all variables do).
-    pub fn finish(mut self) -> Formula {
+    pub fn finish(self) -> Formula {
+        let mut formula = self.finish_unrendered();
+        formula.header = formula.meta.to_comment_lines();
+        formula
+    }
+
+    /// The finished formula as [`FormulaBuilder::finish`] makes it, but
+    /// with its header lines left empty, for a caller that changes the
+    /// metadata first (such as [`crate::cnf::simplify::fix_forced`]) and
+    /// then renders them once from `formula.meta`.
+    pub fn finish_unrendered(mut self) -> Formula {
         if self.meta.projection.is_none() && !self.meta.names.is_empty() {
             self.meta.projection = Some(self.meta.names.vars());
         }
@@ -502,7 +512,7 @@ impl FormulaBuilder {
             Kind::Wcnf
         };
         Formula {
-            header: self.meta.to_comment_lines(),
+            header: Vec::new(),
             num_vars: self.vars.n_used(),
             meta: self.meta,
             kind,

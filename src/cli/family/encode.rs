@@ -82,13 +82,13 @@ fn encode_puzzle<F: Family>(
         builder.argument(option.clone());
     }
     builder.puzzle(stored);
-    let mut formula = builder.finish();
+    // The header is rendered once, from what fixing the forced
+    // variables left.
+    let mut formula = builder.finish_unrendered();
     if F::fix_forced(options) {
-        use crate::cnf::simplify::{fix_forced, Outcome};
-        if let Outcome::Fixed(_) = fix_forced(&mut formula) {
-            formula.header = formula.meta.to_comment_lines();
-        }
+        crate::cnf::simplify::fix_forced(&mut formula);
     }
+    formula.header = formula.meta.to_comment_lines();
     write_formula(out, &formula).with_name(io::STDOUT_NAME)?;
     out.flush().with_name(io::STDOUT_NAME)
 }
