@@ -47,32 +47,44 @@ impl Clone for State {
     }
 }
 
+/// The rank limits of probing's rounds (see [`State::probe`]): segments
+/// at cells a line has reached with two segments left open first, then
+/// three, then four, then every open segment.
+const RANK_LIMITS: [u32; 4] = [2, 3, 4, u32::MAX];
+
 impl State {
     /// Probing until the rules have looked at `budget` cells; `None` on a
     /// contradiction (the puzzle has no solution).
     ///
+    /// A round tries the open segments whose rank (see
+    /// [`State::probing_order`]) is within its limit, the likeliest to fail
+    /// first; a round that decides nothing widens the limit, one that
+    /// decides something starts again from the narrowest, so that the
+    /// tries away from the lines come only when those near them are spent.
+    ///
     /// A try that holds also tells of every segment it decided: trying
     /// that segment that way would decide no more than the try did, so it
     /// would hold too and is skipped, as long as whatever is decided
-    /// meanwhile is among what the try decided. When both tries of a
-    /// segment hold, a segment that both decided alike is decided so in
-    /// every solution.
+    /// meanwhile is among what the try decided (in later rounds too).
+    /// When both tries of a segment hold, a segment that both decided
+    /// alike is decided so in every solution.
     pub(super) fn probe(&mut self, rules: &Rules<'_>, budget: usize) -> Option<()> {
         // For each segment, the ways (bit 0 taken, bit 1 not) that a try
         // in `held` decided.
         let mut implied = vec![0u8; self.edges.len()];
-        // What each try that held this round decided, while it agrees
-        // with every decision made since (see `keep_agreeing`).
+        // What each try that held decided, while it agrees with every
+        // decision made since (see `keep_agreeing`).
         let mut held: Vec<Vec<(usize, bool)>> = Vec::new();
         let mut trial = self.clone();
         let mut work = 0;
+        let mut level = 0;
+        self.trail.clear();
         loop {
+            let limit = RANK_LIMITS[level];
             let mut decided = false;
-            self.trail.clear();
-            implied.fill(0);
-            held.clear();
             for i in self.probing_order(rules) {
-                if self.edges[i].is_some() {
+                // Ranks fall as the round decides segments.
+                if self.edges[i].is_some() || self.rank(rules, i) > limit {
                     continue;
                 }
                 // Where in `held` the try taking the segment is, when it
@@ -118,10 +130,11 @@ impl State {
                     return self.run(rules);
                 }
             }
-            // A round's decisions were followed through the queue; the
-            // sweep over every cell is left for the end.
-            self.run_queue(rules, &mut work)?;
-            if !decided {
+            if decided {
+                level = 0;
+            } else if level + 1 < RANK_LIMITS.len() {
+                level += 1;
+            } else {
                 return self.run(rules);
             }
         }
@@ -165,12 +178,12 @@ impl State {
             .collect()
     }
 
-    /// The open segments in the order probing tries them: those at the
-    /// cells a line has reached (an endpoint, or a cell with a segment
-    /// taken) with the fewest segments left open first, the segments away
-    /// from every line last. A try there is the likeliest to fail, and
-    /// each failure decides a segment and shortens the tries after it.
-    fn probing_order(&self, rules: &Rules<'_>) -> Vec<usize> {
+    /// The rank of open segment `i`: at a cell a line has reached (an
+    /// endpoint, or a cell with a segment taken), the fewest segments left
+    /// open at its two cells; `u32::MAX` for a segment away from every
+    /// line. A try at a low rank is the likeliest to fail, and each failure
+    /// decides a segment and shortens the tries after it.
+    fn rank(&self, rules: &Rules<'_>, i: usize) -> u32 {
         let rank = |v: usize| {
             let reached = self.taken[v] != 0 || rules.grid.roles[v] != Role::Free;
             if reached {
@@ -179,12 +192,17 @@ impl State {
                 u32::MAX
             }
         };
+        let (u, v) = rules.ends[i];
+        rank(u).min(rank(v))
+    }
+
+    /// The open segments, lowest rank first: the order a round of probing
+    /// looks at them in (a round skips those above its limit when their
+    /// turn comes, so that one whose rank fell meanwhile is tried).
+    fn probing_order(&self, rules: &Rules<'_>) -> Vec<usize> {
         let mut order: Vec<(u32, usize)> = (0..self.edges.len())
             .filter(|&i| self.edges[i].is_none())
-            .map(|i| {
-                let (u, v) = rules.ends[i];
-                (rank(u).min(rank(v)), i)
-            })
+            .map(|i| (self.rank(rules, i), i))
             .collect();
         order.sort_unstable();
         order.into_iter().map(|(_, i)| i).collect()
