@@ -494,13 +494,20 @@ impl State {
     }
 
     /// Takes colour `k` from piece `root` (the strict rule beside a piece
-    /// of line `k`); `None` when it has no colour left.
+    /// of line `k`); `None` when it has no colour left. Inlined where the
+    /// piece has no such colour (most calls), the rest out of line.
+    #[inline]
     fn remove_colour(&mut self, rules: &Rules<'_>, root: usize, k: usize) -> Option<()> {
-        let slot = &mut self.colours[root * rules.words + k / 64];
-        if *slot & (1 << (k % 64)) == 0 {
+        if self.colours[root * rules.words + k / 64] & (1 << (k % 64)) == 0 {
             return Some(());
         }
-        *slot &= !(1 << (k % 64));
+        self.take_colour(rules, root, k)
+    }
+
+    /// [`State::remove_colour`] where piece `root` still has colour `k`.
+    #[inline(never)]
+    fn take_colour(&mut self, rules: &Rules<'_>, root: usize, k: usize) -> Option<()> {
+        self.colours[root * rules.words + k / 64] &= !(1 << (k % 64));
         if self.colour_set(rules.words, root).iter().all(|&w| w == 0) {
             return None;
         }
