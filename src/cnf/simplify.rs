@@ -82,8 +82,9 @@ pub fn fix_forced(formula: &mut Formula) -> Outcome {
 /// them (satisfied ones dropped, false literals taken out); only what is
 /// left goes to the propagator. A presolve that decided most of a puzzle
 /// leaves little, so the propagator is built over a small formula rather
-/// than the whole one; the fixpoint is the same, since propagation would
-/// have set the units' values first anyway.
+/// than the whole one, and not at all when nothing is left; the fixpoint
+/// is the same, since propagation would have set the units' values first
+/// anyway.
 fn propagate(clauses: &Clauses, num_vars: u32) -> Option<Vec<Option<bool>>> {
     let mut values: Vec<Option<bool>> = vec![None; num_vars as usize];
     for lits in clauses.iter() {
@@ -95,6 +96,10 @@ fn propagate(clauses: &Clauses, num_vars: u32) -> Option<Vec<Option<bool>>> {
         }
     }
     let open = reduce(clauses, &values);
+    if open.is_empty() {
+        // The units were all (a presolve that solved its puzzle).
+        return Some(values);
+    }
     let mut up = Propagator::from_clauses(&open, num_vars, &[]);
     if !up.propagate_root() {
         return None;
