@@ -56,9 +56,9 @@ impl State {
     /// Probing until the rules have looked at `budget` cells; `None` on a
     /// contradiction (the puzzle has no solution).
     ///
-    /// A round tries the open segments whose rank (see
-    /// [`State::probing_order`]) is within its limit, the likeliest to fail
-    /// first; a round that decides nothing widens the limit, one that
+    /// A round tries the open segments whose rank ([`State::rank`]) is
+    /// within its limit, in [`State::probing_order`], the likeliest to
+    /// fail first; a round that decides nothing widens the limit, one that
     /// decides something starts again from the narrowest, so that the
     /// tries away from the lines come only when those near them are spent.
     ///
