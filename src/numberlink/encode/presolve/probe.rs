@@ -52,6 +52,16 @@ impl Clone for State {
 /// three, then four, then every open segment.
 const RANK_LIMITS: [u32; 4] = [2, 3, 4, u32::MAX];
 
+/// The bit of `implied` (see [`State::probe`]) for a segment decided
+/// `taken` (bit 0) or not (bit 1).
+fn way(taken: bool) -> u8 {
+    if taken {
+        1
+    } else {
+        2
+    }
+}
+
 impl State {
     /// Probing until the rules have looked at `budget` cells; `None` on a
     /// contradiction (the puzzle has no solution).
@@ -91,8 +101,7 @@ impl State {
                 // was made and held.
                 let mut when_taken: Option<usize> = None;
                 for taken in [true, false] {
-                    let way = if taken { 1 } else { 2 };
-                    if implied[i] & way != 0 {
+                    if implied[i] & way(taken) != 0 {
                         continue;
                     }
                     trial.clone_from(self);
@@ -107,7 +116,7 @@ impl State {
                     }
                     let consequences = trial.consequences();
                     for &(j, value) in &consequences {
-                        implied[j] |= if value { 1 } else { 2 };
+                        implied[j] |= way(value);
                     }
                     if taken {
                         when_taken = Some(held.len());
@@ -151,10 +160,9 @@ impl State {
         implied.fill(0);
         let decided = self.consequences();
         for &(j, value) in &decided {
-            implied[j] = if value { 1 } else { 2 };
+            implied[j] = way(value);
         }
         held.retain(|consequences| {
-            let way = |value: bool| if value { 1 } else { 2 };
             let agreeing = consequences
                 .iter()
                 .filter(|&&(j, value)| implied[j] == way(value))
@@ -164,7 +172,7 @@ impl State {
         implied.fill(0);
         for consequences in held.iter() {
             for &(j, value) in consequences {
-                implied[j] |= if value { 1 } else { 2 };
+                implied[j] |= way(value);
             }
         }
     }
