@@ -330,6 +330,8 @@ fn the_debian_package_lists_every_file_and_installs_and_removes_cleanly() {
         .expect("dpkg-deb runs");
     let info = stdout(&info);
     assert!(info.contains("libc6"), "{info}");
+    // build.rs links the solvers' C++ runtime statically (docs/install.md).
+    assert!(!info.contains("libstdc++"), "{info}");
     assert!(
         info.contains("minisat") && info.contains("wamerican"),
         "{info}"
