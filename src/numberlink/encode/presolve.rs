@@ -383,6 +383,7 @@ impl State {
     }
 
     /// The only colour piece `root` can take, if one is left.
+    #[inline]
     fn single_colour(&self, words: usize, root: usize) -> Option<usize> {
         if words == 1 {
             let bits = self.colours[root];
@@ -403,6 +404,7 @@ impl State {
     }
 
     /// Whether pieces `a` and `b` share a colour.
+    #[inline]
     fn share_colour(&self, words: usize, a: usize, b: usize) -> bool {
         self.colour_set(words, a)
             .iter()
@@ -494,11 +496,18 @@ impl State {
     }
 
     /// Takes colour `k` from piece `root` (the strict rule beside a piece
-    /// of line `k`); `None` when it has no colour left. Inlined where the
-    /// piece has no such colour (most calls), the rest out of line.
+    /// of line `k`; `words` is `rules.words`); `None` when it has no colour
+    /// left. Inlined where the piece has no such colour (most calls), the
+    /// rest out of line.
     #[inline]
-    fn remove_colour(&mut self, rules: &Rules<'_>, root: usize, k: usize) -> Option<()> {
-        if self.colours[root * rules.words + k / 64] & (1 << (k % 64)) == 0 {
+    fn remove_colour(
+        &mut self,
+        rules: &Rules<'_>,
+        words: usize,
+        root: usize,
+        k: usize,
+    ) -> Option<()> {
+        if self.colours[root * words + k / 64] & (1 << (k % 64)) == 0 {
             return Some(());
         }
         self.take_colour(rules, root, k)
@@ -689,7 +698,24 @@ impl State {
     /// incompatible piece; under the default rules, the strict colour
     /// rules across every segment not taken.
     fn colours_across(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
-        let words = rules.words;
+        // Most puzzles have at most 64 lines: a colour set is then one
+        // word, which the compiler knows in that copy of the rules.
+        if rules.words == 1 {
+            self.colours_across_in::<true>(rules, v)
+        } else {
+            self.colours_across_in::<false>(rules, v)
+        }
+    }
+
+    /// [`State::colours_across`], with colour sets of one word when
+    /// `ONE_WORD`, else of `rules.words`.
+    #[inline(always)]
+    fn colours_across_in<const ONE_WORD: bool>(
+        &mut self,
+        rules: &Rules<'_>,
+        v: usize,
+    ) -> Option<()> {
+        let words = if ONE_WORD { 1 } else { rules.words };
         // The piece of `v` and its one colour change only when a segment
         // here is taken (the last case below).
         let mut here = self.root(v);
@@ -704,10 +730,10 @@ impl State {
                         return None;
                     }
                     if let Some(k) = here_colour {
-                        self.remove_colour(rules, there, k)?;
+                        self.remove_colour(rules, words, there, k)?;
                     }
                     if let Some(k) = self.single_colour(words, there) {
-                        self.remove_colour(rules, here, k)?;
+                        self.remove_colour(rules, words, here, k)?;
                         here_colour = self.single_colour(words, here);
                     }
                 }
