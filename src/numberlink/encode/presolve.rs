@@ -778,7 +778,12 @@ impl State {
             Some(())
         };
         if taken == need {
-            return set_open(self, false);
+            // Most complete cells have no open segment left to rule out.
+            return if open == 0 {
+                Some(())
+            } else {
+                set_open(self, false)
+            };
         }
         let must_fill = endpoint || rules.fill || taken > 0;
         if must_fill {
