@@ -61,6 +61,24 @@ pub struct Block {
     /// How many variables one step of each range moves.
     strides: Vec<u32>,
     len: u32,
+    /// For a pattern of integer arguments alone and no value, each
+    /// argument as [`Block::index_of_ints`] reads it.
+    int_args: Option<Vec<IntArg>>,
+}
+
+/// An integer argument of a pattern whose arguments all are integer
+/// ranges: what it adds to a variable's offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct IntArg {
+    /// Its smallest value: its range's lowest plus its offset.
+    low: i64,
+    /// How far above `low` it may go.
+    span: i64,
+    /// The stride of its range.
+    stride: u32,
+    /// When an earlier argument has the same range: that argument, and
+    /// what this one's value must exceed it by (the offsets' difference).
+    same_as: Option<(usize, i64)>,
 }
 
 /// A range of a block under construction: `("r", Range::Int(1, 7))`.
@@ -204,6 +222,11 @@ impl Block {
         if u64::from(first) + len > u64::from(crate::literal::MAX_DIMACS_VAR) {
             return Err("the block ends beyond the largest DIMACS variable".into());
         }
+        let int_args = if value.is_some() {
+            None
+        } else {
+            Self::int_args(&parts, &values, &strides)
+        };
         Ok(Block {
             first,
             predicate: predicate.to_string(),
@@ -213,7 +236,33 @@ impl Block {
             values,
             strides,
             len: len as u32,
+            int_args,
         })
+    }
+
+    /// The arguments as [`IntArg`]s, if all are integer ranges.
+    fn int_args(parts: &[Part], values: &[Values], strides: &[u32]) -> Option<Vec<IntArg>> {
+        let mut args: Vec<IntArg> = Vec::with_capacity(parts.len());
+        let mut first_of_range: [Option<(usize, i64)>; MAX_RANGES] = [None; MAX_RANGES];
+        for (i, part) in parts.iter().enumerate() {
+            let &Part::Int { range, offset } = part else {
+                return None;
+            };
+            let Values::Int { lo, hi } = values[range] else {
+                return None;
+            };
+            let same_as = first_of_range[range].map(|(j, earlier)| (j, offset - earlier));
+            if same_as.is_none() {
+                first_of_range[range] = Some((i, offset));
+            }
+            args.push(IntArg {
+                low: lo.checked_add(offset)?,
+                span: hi - lo,
+                stride: strides[range],
+                same_as,
+            });
+        }
+        Some(args)
     }
 
     /// One argument: a range name, with an offset for an integer range
@@ -428,6 +477,24 @@ impl Block {
     pub fn index_of_ints(&self, predicate: &str, args: &[i64]) -> Option<u32> {
         if self.has_value || predicate != self.predicate || args.len() != self.parts.len() {
             return None;
+        }
+        if let Some(int_args) = &self.int_args {
+            let mut index = 0u32;
+            for (&arg, int) in args.iter().zip(int_args) {
+                let above = arg.checked_sub(int.low)?;
+                if !(0..=int.span).contains(&above) {
+                    return None;
+                }
+                match int.same_as {
+                    Some((j, difference)) => {
+                        if arg.checked_sub(args[j]) != Some(difference) {
+                            return None;
+                        }
+                    }
+                    None => index += above as u32 * int.stride,
+                }
+            }
+            return Some(index);
         }
         let mut index = 0u32;
         let mut digits = [None; MAX_RANGES];
@@ -677,6 +744,43 @@ mod tests {
         assert_eq!(b.index_of("edge(2,02,2,3)"), None);
         assert_eq!(b.index_of("edge(2,2,2,3)=1"), None);
         assert_eq!(b.to_string(), "17 edge(r,c,r,c+1) r=1..3 c=1..2");
+    }
+
+    #[test]
+    fn integer_arguments_find_what_the_spelled_name_finds() {
+        for line in [
+            "17 edge(r,c,r,c+1) r=1..3 c=1..2",
+            "5 rank(r,c-1) r=1..2 c=-1..0",
+            "1 x(a,b,a) a=0..2 b=1..2",
+            "1 y(r,r+2,r-1) r=-2..1",
+        ] {
+            let b = block(line);
+            let arity = b.parts.len();
+            let mut args = vec![-4i64; arity];
+            loop {
+                let spelled = format!(
+                    "{}({})",
+                    b.predicate,
+                    args.iter()
+                        .map(i64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+                assert_eq!(
+                    b.index_of_ints(&b.predicate, &args),
+                    b.index_of(&spelled),
+                    "{line}: {spelled}"
+                );
+                // The next arguments, each from -4 to 4.
+                let Some(k) = args.iter().rposition(|&a| a < 4) else {
+                    break;
+                };
+                args[k] += 1;
+                args[k + 1..].fill(-4);
+            }
+            assert_eq!(b.index_of_ints("other", &vec![1; arity]), None);
+            assert_eq!(b.index_of_ints(&b.predicate, &vec![1; arity + 1]), None);
+        }
     }
 
     #[test]

@@ -63,20 +63,33 @@ pub fn decode(puzzle: &Puzzle, assignment: &Assignment<'_>) -> Solution {
 /// Gives every cell reached from an endpoint along `edges` the endpoint's
 /// number (for encodings without per-number cell variables).
 fn colour_along_edges(puzzle: &Puzzle, edges: &[[Cell; 2]], grid: &mut [Vec<usize>]) {
-    let index = |(r, c): Cell| r * puzzle.cols + c;
-    let mut next: Vec<Vec<Cell>> = vec![Vec::new(); puzzle.rows * puzzle.cols];
+    let cols = puzzle.cols;
+    let index = |(r, c): Cell| r * cols + c;
+    // Each cell's neighbours along `edges` (by index): at most four on a
+    // grid (the edges join neighbours), so one array per cell rather than
+    // a list.
+    let mut next = vec![(0u8, [0u32; 4]); puzzle.rows * cols];
     for &[a, b] in edges {
-        next[index(a)].push(b);
-        next[index(b)].push(a);
+        for (from, to) in [(a, b), (b, a)] {
+            let (len, cells) = &mut next[index(from)];
+            if let Some(slot) = cells.get_mut(usize::from(*len)) {
+                *slot = index(to) as u32;
+                *len += 1;
+            }
+        }
     }
+    let mut stack = Vec::new();
     for (k, [start, _]) in puzzle.pairs.iter().enumerate() {
-        let mut stack = vec![*start];
+        stack.push(index(*start) as u32);
         while let Some(cell) = stack.pop() {
-            if grid[cell.0][cell.1] != 0 {
+            let cell = cell as usize;
+            let number = &mut grid[cell / cols][cell % cols];
+            if *number != 0 {
                 continue;
             }
-            grid[cell.0][cell.1] = puzzle.numbers[k];
-            stack.extend_from_slice(&next[index(cell)]);
+            *number = puzzle.numbers[k];
+            let (len, cells) = &next[cell];
+            stack.extend_from_slice(&cells[..usize::from(*len)]);
         }
     }
 }
