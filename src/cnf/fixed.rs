@@ -114,10 +114,16 @@ impl Fixed {
 
     /// Reads the rest of a `c fixed` line: `FIRST VALUES`.
     pub fn absorb(&mut self, rest: &str) -> Result<(), String> {
-        let mut tokens = rest.split_whitespace();
-        let (Some(first), Some(text), None) = (tokens.next(), tokens.next(), tokens.next()) else {
-            return Err("a 'c fixed' line is 'c fixed FIRST VALUES' (VALUES of 0, 1 and .)".into());
+        let usage = || "a 'c fixed' line is 'c fixed FIRST VALUES' (VALUES of 0, 1 and .)".into();
+        // The values are not split off as a token: whitespace among them
+        // is found by the loop that reads them (they are most of the line).
+        let Some((first, text)) = rest
+            .trim_ascii()
+            .split_once(|c: char| c.is_ascii_whitespace())
+        else {
+            return Err(usage());
         };
+        let text = text.trim_ascii_start();
         let first: u32 = first
             .parse()
             .ok()
@@ -128,15 +134,18 @@ impl Fixed {
             return Err(format!("'c fixed' reaches variable {last}, beyond DIMACS"));
         }
         let start = (first - 1) as usize;
-        let Some(last_value) = text.bytes().rposition(|b| b != b'.') else {
+        let bytes = text.as_bytes();
+        let Some(last_value) = bytes.iter().rposition(|&b| b != b'.') else {
             return Ok(());
         };
         self.make_room(start + last_value)?;
-        for (i, byte) in text.bytes().enumerate().take(last_value + 1) {
+        let slots = &mut self.values[start..=start + last_value];
+        for (i, (slot, &byte)) in slots.iter_mut().zip(&bytes[..=last_value]).enumerate() {
             let value = match byte {
                 b'0' => false,
                 b'1' => true,
                 b'.' => continue,
+                _ if byte.is_ascii_whitespace() => return Err(usage()),
                 _ => {
                     return Err(format!(
                         "'c fixed' values are 0, 1 and . (not fixed), not '{}'",
@@ -144,7 +153,6 @@ impl Fixed {
                     ))
                 }
             };
-            let slot = &mut self.values[start + i];
             if slot.is_some() {
                 return Err(format!("variable {} is fixed twice", start + i + 1));
             }
@@ -249,6 +257,8 @@ mod tests {
             "x 01",
             "1 012",
             "1 01 1",
+            "1 01 .",
+            "1 0\t1",
             "4294967295 011",
             "2000000000 1",
         ] {
