@@ -502,7 +502,10 @@ pub(super) fn plain_clause(
         let digits = i + usize::from(negative);
         let mut end = digits;
         let mut value: u32 = 0;
-        while end < len && end - digits < 9 {
+        // At most nine digits, so that the value fits (one bound check
+        // per digit).
+        let stop = len.min(digits + 9);
+        while end < stop {
             let digit = bytes[end].wrapping_sub(b'0');
             if digit > 9 {
                 break;
