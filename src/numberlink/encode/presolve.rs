@@ -697,6 +697,7 @@ impl State {
     /// No loop, colours: rule out the segments at `v` to the same or an
     /// incompatible piece; under the default rules, the strict colour
     /// rules across every segment not taken.
+    #[inline]
     fn colours_across(&mut self, rules: &Rules<'_>, v: usize) -> Option<()> {
         // Most puzzles have at most 64 lines: a colour set is then one
         // word, which the compiler knows in that copy of the rules.
